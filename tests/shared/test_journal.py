@@ -1,0 +1,78 @@
+"""The generic journal: undo by replay, folding, and saving."""
+from support import raises, rejects
+from schaffner.journal import Journal
+
+
+class Counter:
+    """A minimal game: ("add", n) with n >= 0 adds n."""
+
+    def __init__(self, total=0):
+        self.total = total
+
+    def apply(self, action):
+        if action[0] != "add" or action[1] < 0:
+            raise ValueError("bad action")
+        self.total += action[1]
+
+    def to_dict(self):
+        return {"total": self.total}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(d["total"])
+
+
+def test_undo_replays_to_previous_state():
+    j = Journal(Counter, {"total": 0})
+    for n in (1, 2, 3):
+        j.do(("add", n))
+    assert j.game.total == 6
+    assert j.undo() == ("add", 3)
+    assert j.game.total == 3
+    j.undo()
+    j.undo()
+    assert j.game.to_dict() == {"total": 0}
+    assert not j.can_undo()
+    raises(ValueError, j.undo)
+
+
+def test_rejected_action_is_not_recorded():
+    j = Journal(Counter, {"total": 0})
+    j.do(("add", 2))
+    rejects(j, j.do, ("add", -1))
+    assert j.actions == [("add", 2)]
+
+
+def test_folding_keeps_the_last_keep_actions_undoable():
+    j = Journal(Counter, {"total": 0}, keep=4, fold=2)
+    for n in range(1, 11):
+        j.do(("add", n))
+    assert j.game.total == 55
+    assert len(j.actions) <= 6
+    for _ in range(4):
+        j.undo()
+    # 1+..+6 = 21 after taking back 10, 9, 8, 7
+    assert j.game.total == 21
+
+
+def test_round_trip_through_dict_plays_on_identically():
+    j = Journal(Counter, {"total": 5})
+    j.do(["add", 4])
+    saved = j.to_dict()
+    k = Journal.from_dict(Counter, saved)
+    assert k.game.total == 9
+    k.do(("add", 1))
+    j.do(("add", 1))
+    assert k.to_dict() == j.to_dict()
+    assert k.undo() == ("add", 1)
+
+
+def test_foreign_data_is_refused():
+    raises(ValueError, Journal.from_dict, Counter, {"x": 1})
+    raises(ValueError, Journal.from_dict, Counter, [1, 2])
+    raises(ValueError, Journal.from_dict, Counter, {"base": {}, "actions": 3})
+
+
+def test_save_of_another_game_is_refused():
+    raises(ValueError, Journal.from_dict, Counter, {"base": {"players": 3}, "actions": []})
+    raises(ValueError, Journal.from_dict, Counter, {"base": {"total": 0}, "actions": [["roll"]]})
