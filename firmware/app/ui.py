@@ -1,0 +1,150 @@
+"""Drawing on the canvas the app is handed: text at 1x and scaled, bars, lists.
+
+The canvas is any framebuf.FrameBuffer-compatible object.  Layout depends
+only on its size: 128x64 uses the 8x8 font as it is; 240x135 and larger
+draw it doubled, so type grows with the screen instead of sitting in a box.
+Scaled glyphs go through one 8x8 scratch buffer allocated here, so drawing a
+frame allocates nothing but the strings the screens format.
+"""
+import framebuf
+from micropython import const
+
+BG = const(0)
+FG = const(1)
+ACCENT = const(2)
+DIM = const(3)
+FIRST_PLAYER_COLOUR = const(4)
+
+# Colour boards: palette index -> (r, g, b).  0..3 are the interface, then one
+# colour per player name in app.games.NAMES order.
+PALETTE = (
+    (0, 0, 0), (255, 255, 255), (0, 70, 160), (150, 150, 150),
+    (230, 40, 40), (60, 110, 255), (40, 190, 60), (250, 210, 0),
+    (110, 110, 110), (235, 235, 235), (170, 60, 200), (255, 140, 0),
+)
+
+
+class Ui:
+    def __init__(self, canvas, width, height, colour=False):
+        self.fb = canvas
+        self.w = width
+        self.h = height
+        self.colour = colour
+        self.s = 2 if width >= 200 else 1
+        self.big = self.s * 2
+        self.cw = 8 * self.s
+        self.cols = width // self.cw
+        self.pitch = 9 * self.s + (1 if self.s == 1 else -1)
+        self.header_h = 8 * self.s + 2
+        self.body_y = self.header_h + 2
+        self.footer_y = height - 8 * self.s
+        self.rows = (self.footer_y - self.body_y) // self.pitch
+        self._glyph_buf = bytearray(8)
+        self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
+        self.drawn = None
+
+    def record(self, on=True):
+        """Keep every string drawn (for the simulator's text frames and tests)."""
+        self.drawn = [] if on else None
+
+    def clear(self):
+        self.fb.fill(BG)
+        if self.drawn is not None:
+            self.drawn.clear()
+
+    def text(self, s, x, y, c=FG, scale=0):
+        """Draw s at (x, y); scale 0 means the screen's body size."""
+        if self.drawn is not None:
+            self.drawn.append(s)
+        scale = scale or self.s
+        if scale == 1:
+            self.fb.text(s, x, y, c)
+            return
+        g = self._glyph
+        fb = self.fb
+        for ch in s:
+            if ch != " ":
+                g.fill(0)
+                g.text(ch, 0, 0, 1)
+                for py in range(8):
+                    row = self._glyph_buf[py]
+                    if row:
+                        for px in range(8):
+                            if row & (0x80 >> px):
+                                fb.fill_rect(x + px * scale, y + py * scale, scale, scale, c)
+            x += 8 * scale
+
+    def width_of(self, s, scale=0):
+        return len(s) * 8 * (scale or self.s)
+
+    def centre(self, s, y, c=FG, scale=0):
+        self.text(s, max(0, (self.w - self.width_of(s, scale)) // 2), y, c, scale)
+
+    def right(self, s, y, c=FG, scale=0):
+        self.text(s, self.w - self.width_of(s, scale), y, c, scale)
+
+    def header(self, left, right=""):
+        """Inverted title bar; right-hand text (a counter, a page) is optional."""
+        self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
+        fg = FG if self.colour else BG
+        room = self.cols - (len(right) + 1 if right else 0)
+        self.text(left[:room], 1, 1, fg)
+        if right:
+            self.text(right, self.w - self.width_of(right) - 1, 1, fg)
+
+    def footer(self, hint):
+        self.text(hint[: self.cols], 0, self.footer_y, DIM if self.colour else FG)
+
+    def line(self, row, s, c=FG, x=0):
+        """Body text on row 0..rows-1, cut to the screen width."""
+        self.text(s[: (self.w - x) // self.cw], x, self.body_y + row * self.pitch, c)
+
+    def bar(self, row, s):
+        """A selected body row: inverted on mono, the accent colour on colour."""
+        y = self.body_y + row * self.pitch - 1
+        self.fb.fill_rect(0, y, self.w, 8 * self.s + 2, ACCENT if self.colour else FG)
+        self.text(s[: self.cols], 0, y + 1, FG if self.colour else BG)
+
+    def big_text(self, s, y, c=FG):
+        """The number or name that matters, centred, readable at arm's length."""
+        scale = self.big
+        while scale > 1 and self.width_of(s, scale) > self.w:
+            scale -= 1
+        self.centre(s, y, c, scale)
+
+    def player_mark(self, x, y, index):
+        """A coloured square for a player's colour on colour screens (nothing on mono)."""
+        if self.colour:
+            size = 8 * self.s
+            self.fb.fill_rect(x, y, size, size, FIRST_PLAYER_COLOUR + index % 8)
+
+    def meter(self, x, y, w, permille):
+        """A horizontal bar filled to permille/1000 (odds at a glance)."""
+        h = 4 * self.s
+        self.fb.rect(x, y, w, h, FG)
+        fill = (w - 2) * max(0, min(1000, permille)) // 1000
+        if fill:
+            self.fb.fill_rect(x + 1, y + 1, fill, h - 2, FG)
+
+
+def wrap(text, cols):
+    """Split text into lines of at most cols characters at spaces."""
+    lines = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if cur:
+                    lines.append(cur)
+                    cur = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not cur:
+                cur = word
+            elif len(cur) + 1 + len(word) <= cols:
+                cur += " " + word
+            else:
+                lines.append(cur)
+                cur = word
+        lines.append(cur)
+    return lines

@@ -1,0 +1,164 @@
+"""The few screen shapes every game uses: a menu, a number entry, a yes/no, a text view.
+
+A screen has ``handle(app, event)`` and ``draw(app, ui)``; it changes screens
+through ``app.push`` / ``app.pop`` and the game through ``app.do``.  A
+ValueError raised while handling shows its message and changes nothing.
+"""
+from app.events import UP, DOWN, OK, BACK, LONG
+from app.ui import wrap
+
+
+class Screen:
+    title = ""
+
+    def handle(self, app, ev):
+        if ev == BACK:
+            app.pop()
+
+    def draw(self, app, ui):
+        ui.header(self.title)
+
+
+class Menu(Screen):
+    """Pick one of ``items`` (strings); ``on_pick(app, index)`` decides what follows.
+
+    UP/DOWN move (wrapping), long UP/DOWN jump a page, OK picks, BACK leaves.
+    """
+
+    def __init__(self, title, items, on_pick, index=0, hint="", on_back=None):
+        self.title = title
+        self.items = items
+        self.on_pick = on_pick
+        self.index = index
+        self.hint = hint
+        self.on_back = on_back
+
+    def handle(self, app, ev):
+        n = len(self.items)
+        if ev == UP:
+            self.index = (self.index - 1) % n
+        elif ev == DOWN:
+            self.index = (self.index + 1) % n
+        elif ev == UP | LONG:
+            self.index = max(0, self.index - app.ui.rows)
+        elif ev == DOWN | LONG:
+            self.index = min(n - 1, self.index + app.ui.rows)
+        elif ev == OK:
+            self.on_pick(app, self.index)
+        elif ev == BACK:
+            if self.on_back:
+                self.on_back(app)
+            else:
+                app.pop()
+
+    def draw(self, app, ui):
+        n = len(self.items)
+        self.index = min(self.index, n - 1)
+        ui.header(self.title, "%d/%d" % (self.index + 1, n) if n > ui.rows + (0 if self.hint else 1) else "")
+        rows = ui.rows + (0 if self.hint else 1)
+        top = min(max(0, self.index - rows // 2), max(0, n - rows))
+        for r in range(min(rows, n - top)):
+            i = top + r
+            if i == self.index:
+                ui.bar(r, self.items[i])
+            else:
+                ui.line(r, self.items[i])
+        if self.hint:
+            ui.footer(self.hint)
+
+
+class NumberEntry(Screen):
+    """Enter an integer between lo and hi: UP/DOWN one step, long UP/DOWN five, OK takes it."""
+
+    def __init__(self, title, prompt, value, lo, hi, on_done, unit=""):
+        if not lo <= value <= hi:
+            value = max(lo, min(hi, value))
+        self.title = title
+        self.prompt = prompt
+        self.value = value
+        self.lo = lo
+        self.hi = hi
+        self.on_done = on_done
+        self.unit = unit
+
+    def handle(self, app, ev):
+        step = 5 if ev & LONG else 1
+        b = ev & 3
+        if b == UP:
+            self.value = min(self.hi, self.value + step)
+        elif b == DOWN:
+            self.value = max(self.lo, self.value - step)
+        elif ev == OK:
+            self.on_done(app, self.value)
+        elif ev == BACK:
+            app.pop()
+
+    def draw(self, app, ui):
+        ui.header(self.title)
+        ui.line(0, self.prompt)
+        ui.big_text("%d%s" % (self.value, self.unit), ui.body_y + ui.pitch + 2)
+        ui.footer("%d..%d  OK=set" % (self.lo, self.hi))
+
+
+class Confirm(Screen):
+    """A question with Yes / No; on_yes(app) runs for Yes, No just leaves."""
+
+    def __init__(self, title, question, on_yes, yes="Yes", no="No"):
+        self.title = title
+        self.question = question
+        self.on_yes = on_yes
+        self.choice = 1
+        self.labels = (yes, no)
+
+    def handle(self, app, ev):
+        if ev in (UP, DOWN):
+            self.choice ^= 1
+        elif ev == OK:
+            if self.choice == 0:
+                self.on_yes(app)
+            else:
+                app.pop()
+        elif ev == BACK:
+            app.pop()
+
+    def draw(self, app, ui):
+        ui.header(self.title)
+        lines = wrap(self.question, ui.cols)[: ui.rows - 1]
+        for r, s in enumerate(lines):
+            ui.line(r, s)
+        r = ui.rows - 1
+        for i in (0, 1):
+            label = self.labels[i]
+            x = i * (ui.w // 2)
+            if i == self.choice:
+                y = ui.body_y + r * ui.pitch - 1
+                ui.fb.fill_rect(x, y, ui.w // 2, 8 * ui.s + 2, 2 if ui.colour else 1)
+                ui.text(label, x + 4, y + 1, 1 if ui.colour else 0)
+            else:
+                ui.text(label, x + 4, ui.body_y + r * ui.pitch)
+
+
+class TextView(Screen):
+    """Read-only lines, scrolled with UP/DOWN; OK or BACK leaves."""
+
+    def __init__(self, title, lines):
+        self.title = title
+        self.lines = lines
+        self.top = 0
+
+    def handle(self, app, ev):
+        rows = app.ui.rows + 1
+        last = max(0, len(self.lines) - rows)
+        if ev & 3 == UP:
+            self.top = max(0, self.top - (rows if ev & LONG else 1))
+        elif ev & 3 == DOWN:
+            self.top = min(last, self.top + (rows if ev & LONG else 1))
+        elif ev in (OK, BACK):
+            app.pop()
+
+    def draw(self, app, ui):
+        rows = ui.rows + 1
+        more = len(self.lines) > rows
+        ui.header(self.title, "%d/%d" % (self.top // rows + 1, (len(self.lines) + rows - 1) // rows) if more else "")
+        for r in range(min(rows, len(self.lines) - self.top)):
+            ui.line(r, self.lines[self.top + r])

@@ -1,0 +1,65 @@
+// The simulator's engine: the real MicroPython runtime (WebAssembly) running
+// the firmware's App.  Speaks a line protocol on stdin/stdout with sim.py:
+//   in:  BOOT w h colour seed | EV n | TICK ms | QUIT
+//   out: FRAME hex / TEXT json / BEEPS n after each command, ERR text on a Python error.
+// Saves live in the runtime's /data and are mirrored to a host folder, so a
+// game survives quitting.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { ROOT, installDevice } from "./mp_files.mjs";
+
+const saveDir = process.argv[2] || join(ROOT, "sim-save");
+const heap = parseInt(process.env.MP_HEAP || String(192 * 1024), 10);
+let out = [];
+let err = [];
+const mp = await loadMicroPython({
+  heapsize: heap,
+  stdout: (l) => out.push(l),
+  stderr: (l) => err.push(l),
+});
+installDevice(mp);
+mp.FS.writeFile("/sim_device.py", readFileSync(join(ROOT, "host_tools", "sim_device.py")));
+mp.FS.mkdirTree("/data");
+mkdirSync(saveDir, { recursive: true });
+for (const name of readdirSync(saveDir)) {
+  mp.FS.writeFile("/data/" + name, readFileSync(join(saveDir, name)));
+}
+
+function mirrorSaves() {
+  const inside = new Set(mp.FS.readdir("/data").filter((n) => n !== "." && n !== ".."));
+  for (const name of inside) writeFileSync(join(saveDir, name), mp.FS.readFile("/data/" + name));
+  for (const name of readdirSync(saveDir)) if (!inside.has(name)) rmSync(join(saveDir, name));
+}
+
+function run(code) {
+  out = []; err = [];
+  try {
+    mp.runPython(code);
+  } catch (e) {
+    err.push(`${e.type || "Error"}: ${e.message}`);
+  }
+  for (const l of out) process.stdout.write(l + "\n");
+  for (const l of err) process.stdout.write("ERR " + l.replace(/\n/g, "\nERR ") + "\n");
+}
+
+run("import sim_device");
+const rl = createInterface({ input: process.stdin });
+for await (const line of rl) {
+  const [cmd, ...args] = line.trim().split(/\s+/);
+  if (cmd === "BOOT") {
+    run(`sim_device.boot(${+args[0]}, ${+args[1]}, ${args[2] === "1"}, ${+args[3]})\nsim_device.frame()`);
+  } else if (cmd === "EV") {
+    run(`sim_device.press(${+args[0]})\nsim_device.frame()`);
+  } else if (cmd === "TICK") {
+    run(`sim_device.tick(${+args[0]})\nsim_device.frame()`);
+  } else if (cmd === "QUIT") {
+    break;
+  } else {
+    process.stdout.write(`ERR unknown command ${cmd}\n`);
+  }
+  mirrorSaves();
+  process.stdout.write("END\n");
+}
+process.exit(0);

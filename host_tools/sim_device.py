@@ -1,0 +1,51 @@
+"""The simulated device, run inside the MicroPython WebAssembly runtime by sim.mjs.
+
+Same App as on the Pico, drawn on a frame buffer of the board's format; the
+host asks for frames as hex and for the strings that were drawn.
+"""
+import binascii
+import framebuf
+import json
+
+from app.app import App
+from app.storage import FileStore
+from app.ui import PALETTE
+from schaffner.rng import Rng
+
+_app = None
+_buf = None
+_width = 0
+
+
+def boot(width, height, colour, seed):
+    global _app, _buf, _width
+    _width = width
+    if colour:
+        _buf = bytearray(width * height // 2)
+        canvas = framebuf.FrameBuffer(_buf, width, height, framebuf.GS4_HMSB)
+    else:
+        _buf = bytearray(width * height // 8)
+        canvas = framebuf.FrameBuffer(_buf, width, height, framebuf.MONO_HLSB)
+    _app = App(canvas, width, height, FileStore("/data"), Rng(seed), PALETTE if colour else None)
+    _app.ui.record()
+    _app.render()
+
+
+def press(ev):
+    if _app.handle(ev):
+        _app.render()
+
+
+def tick(now_ms):
+    if _app.tick(now_ms):
+        _app.render()
+        return True
+    return False
+
+
+def frame():
+    """One line for the host: hex of the frame buffer, then the drawn strings as JSON."""
+    print("FRAME " + binascii.hexlify(_buf).decode())
+    print("TEXT " + json.dumps(_app.ui.drawn))
+    print("BEEPS %d" % _app.beeps)
+    _app.beeps = 0

@@ -1,0 +1,71 @@
+"""Drive the App the way a player does: presses in, drawn text out."""
+import framebuf
+
+from app.app import App
+from app.events import UP, DOWN, OK, BACK, LONG
+from app.storage import FileStore
+from memfiles import MemFiles
+
+KEYS = {"UP": UP, "DOWN": DOWN, "OK": OK, "BACK": BACK}
+
+
+class Driver:
+    def __init__(self, fs=None, rng=None, width=128, height=64, colour=False):
+        self.fs = fs or MemFiles()
+        self.width = width
+        self.height = height
+        self.colour = colour
+        self.rng = rng
+        self.boot()
+
+    def boot(self):
+        """Power on (again): a new App over the same files."""
+        if self.colour:
+            from app.ui import PALETTE
+            buf = bytearray(self.width * self.height // 2)
+            canvas = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
+            palette = PALETTE
+        else:
+            buf = bytearray(self.width * self.height // 8)
+            canvas = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.MONO_VLSB)
+            palette = None
+        self.buf = buf
+        self.app = App(canvas, self.width, self.height, FileStore("/data", self.fs), self.rng, palette)
+        self.app.ui.record()
+        self.app.render()
+        return self
+
+    def press(self, *keys):
+        """Each key: 'OK', 'DOWN', 'LONG_BACK', or 'DOWNx3' for three presses."""
+        for key in keys:
+            count = 1
+            if "x" in key[1:] and key.rsplit("x", 1)[1].isdigit():
+                key, n = key.rsplit("x", 1)
+                count = int(n)
+            long = key.startswith("LONG_")
+            ev = KEYS[key[5:] if long else key] | (LONG if long else 0)
+            for _ in range(count):
+                self.app.handle(ev)
+                self.app.render()
+        return self
+
+    @property
+    def text(self):
+        """Everything drawn on the current frame, one string."""
+        return " ".join(self.app.ui.drawn)
+
+    def shows(self, *parts):
+        t = self.text
+        for p in parts:
+            assert p in t, "%r not on screen: %s" % (p, t)
+        return self
+
+    def pick(self, label, limit=40):
+        """Move the menu cursor down to the row containing label, then OK."""
+        for _ in range(limit):
+            top = self.app.top
+            items = getattr(top, "items", None)
+            if items is not None and label in items[top.index]:
+                return self.press("OK")
+            self.press("DOWN")
+        raise AssertionError("no menu row %r on: %s" % (label, self.text))

@@ -1,0 +1,48 @@
+"""An in-memory stand-in for app.storage.OsFiles that can lose power mid-save."""
+
+
+class PowerCut(Exception):
+    pass
+
+
+class MemFiles:
+    def __init__(self):
+        self.files = {}
+        self.budget = None  # bytes that may still be written; None = unlimited
+        self.ops = None     # renames/removes that may still happen; None = unlimited
+
+    def _spend_op(self):
+        if self.ops is not None:
+            if self.ops == 0:
+                raise PowerCut()
+            self.ops -= 1
+
+    def read(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        return self.files[path]
+
+    def write(self, path, text):
+        if self.budget is not None and len(text) > self.budget:
+            self.files[path] = text[: self.budget]
+            self.budget = 0
+            raise PowerCut()
+        if self.budget is not None:
+            self.budget -= len(text)
+        self.files[path] = text
+
+    def rename(self, old, new):
+        self._spend_op()
+        if old not in self.files:
+            raise OSError(2)
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        self._spend_op()
+        self.files.pop(path, None)
+
+    def exists(self, path):
+        return path in self.files
+
+    def makedirs(self, path):
+        pass

@@ -1,0 +1,54 @@
+"""The menus every game shares: main menu, settings, about, undo refusal."""
+from appdriver import Driver
+
+
+def test_boot_shows_main_menu_without_resume():
+    d = Driver()
+    d.shows("Schaffner", "New game", "Settings", "About")
+    assert "Resume" not in d.text
+
+
+def test_settings_toggle_and_persist_across_reboot():
+    d = Driver()
+    d.pick("Settings").shows("Odds on", "Sound on")
+    d.pick("Odds")
+    d.shows("Odds off")
+    d.boot().pick("Settings").shows("Odds off", "Sound on")
+
+
+def test_contrast_entry_clamps_and_saves():
+    d = Driver()
+    d.pick("Settings").pick("Contrast")
+    d.press("UPx20", "OK").shows("Contrast 10/10")
+    assert d.app.settings["contrast"] == 10
+
+
+def test_about_shows_version_and_free_memory():
+    d = Driver()
+    d.pick("About").shows("Schaffner 0.", "Free RAM")
+    d.press("OK").shows("New game")
+
+
+def test_back_on_main_menu_stays():
+    d = Driver()
+    d.press("BACK", "LONG_BACK").shows("New game")
+
+
+def test_damaged_save_without_backup_says_so_and_starts_clean():
+    from memfiles import MemFiles
+    fs = MemFiles()
+    fs.files["/data/game.json"] = '{"app": "schaffner", "v": 1, "ga'
+    d = Driver(fs)
+    d.shows("damaged", "No game to resume")
+    d.press("OK").shows("New game")
+    assert "Resume" not in d.text
+
+
+def test_foreign_save_is_not_resumed():
+    from memfiles import MemFiles
+    fs = MemFiles()
+    fs.files["/data/game.json"] = '{"app": "other", "v": 1}'
+    d = Driver(fs)
+    d.shows("damaged")
+    d.press("OK")
+    assert "Resume" not in d.text

@@ -1,0 +1,83 @@
+"""Saving survives a power cut at any byte and falls back from damaged saves."""
+from memfiles import MemFiles, PowerCut
+from app.storage import FileStore
+
+OLD = {"turn": 7, "names": ["Red", "Blue"], "log": [[1, 2], [3, 4]]}
+NEW = {"turn": 8, "names": ["Red", "Blue"], "log": [[1, 2], [3, 4], [5, 6]]}
+
+
+def test_save_and_load_round_trip():
+    store = FileStore("/d", MemFiles())
+    assert store.load("game") == (None, False)
+    store.save("game", OLD)
+    store.save("game", NEW)
+    assert store.load("game") == (NEW, False)
+
+
+def test_power_cut_at_every_byte_of_the_write_loses_at_most_the_save_in_flight():
+    import json
+    size = len(json.dumps(NEW))
+    for cut in range(size + 1):
+        fs = MemFiles()
+        store = FileStore("/d", fs)
+        store.save("game", OLD)
+        fs.budget = cut
+        try:
+            store.save("game", NEW)
+        except PowerCut:
+            pass
+        fs.budget = None
+        data, _ = FileStore("/d", fs).load("game")
+        assert data in (OLD, NEW), "cut at byte %d lost the game" % cut
+        if cut < size:
+            assert data == OLD
+
+
+def test_power_cut_between_the_renames():
+    for ops in range(4):
+        fs = MemFiles()
+        store = FileStore("/d", fs)
+        store.save("game", OLD)
+        fs.ops = ops
+        try:
+            store.save("game", NEW)
+        except PowerCut:
+            pass
+        fs.ops = None
+        data, _ = FileStore("/d", fs).load("game")
+        # the new file is complete before the first rename, so it is never lost
+        assert data == NEW, "cut after %d file operations" % ops
+
+
+def test_truncated_save_falls_back_to_previous_and_says_so():
+    fs = MemFiles()
+    store = FileStore("/d", fs)
+    store.save("game", OLD)
+    store.save("game", NEW)
+    fs.files["/d/game.json"] = fs.files["/d/game.json"][:10]
+    assert store.load("game") == (OLD, True)
+
+
+def test_foreign_save_is_refused_by_the_builder():
+    fs = MemFiles()
+    store = FileStore("/d", fs)
+    store.save("game", OLD)
+    store.save("game", {"something": "else"})
+
+    def build(d):
+        if "turn" not in d:
+            raise ValueError("not ours")
+        return d["turn"]
+
+    assert store.load("game", build) == (7, True)
+    fs.files["/d/game.bak"] = "\x00\xff garbage"
+    assert store.load("game", build) == (None, True)
+
+
+def test_delete_removes_every_copy():
+    fs = MemFiles()
+    store = FileStore("/d", fs)
+    store.save("game", OLD)
+    store.save("game", NEW)
+    store.delete("game")
+    assert fs.files == {}
