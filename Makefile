@@ -12,7 +12,7 @@ NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
 
-.PHONY: all deps test test-py test-mp compile typecheck sim bench deploy clean
+.PHONY: all deps test test-py test-mp compile typecheck sim bench bench-pico deploy clean
 
 all: test
 
@@ -50,7 +50,11 @@ sim: deps
 	$(PY) host_tools/sim.py
 
 bench: deps
-	node host_tools/bench.mjs
+	$(PY) host_tools/bench.py
+
+# The reference workload on a real Pico, to turn bench ratios into milliseconds.
+bench-pico: $(VENV_STAMP)
+	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) run host_tools/bench/reference.py
 
 deploy: $(VENV_STAMP)
 	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)

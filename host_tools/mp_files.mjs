@@ -6,17 +6,22 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-function* walk(dir) {
+const DEFAULT_EXTS = [".py", ".json", ".txt"];
+
+function* walk(dir, exts) {
   for (const name of readdirSync(dir).sort()) {
     if (name === "__pycache__" || name.startsWith(".")) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
-    else if (name.endsWith(".py") || name.endsWith(".json") || name.endsWith(".txt")) yield path;
+    if (statSync(path).isDirectory()) yield* walk(path, exts);
+    else if (exts.some((e) => name.endsWith(e))) yield path;
   }
 }
 
-export function copyTree(mp, hostDir, deviceDir) {
-  for (const path of walk(hostDir)) {
+// Copy hostDir's files into deviceDir; exts: file endings (or exact names),
+// pattern: an optional RegExp a file's name must match.
+export function copyTree(mp, hostDir, deviceDir, exts = DEFAULT_EXTS, pattern = null) {
+  for (const path of walk(hostDir, exts || DEFAULT_EXTS)) {
+    if (pattern && !pattern.test(path.slice(path.lastIndexOf("/") + 1))) continue;
     const target = deviceDir + path.slice(hostDir.length);
     mp.FS.mkdirTree(dirname(target));
     mp.FS.writeFile(target, readFileSync(path));

@@ -1,70 +1,110 @@
 """Runs one shared test module inside MicroPython (the WebAssembly runtime).
 
-Collects ``test*`` functions and ``Test*`` classes' ``test*`` methods, runs each,
-and prints one line per failure plus a closing ``RESULT passed failed`` line for
-the Node driver.  The runtime starts with the Pico's heap; it can grow a new
-heap segment on demand, which on a Pico would have been a MemoryError, so any
-growth of the heap counts as a failure of the test that caused it.
+The Node driver (mp_test.mjs) calls ``collect`` once, then ``start(i)`` for
+each case and ``step()`` while a case is a generator.  Every call is a
+separate top-level call into the runtime, because this port only collects
+garbage between such calls (it cannot scan the WebAssembly stack); each call
+ends by asking for a collection.  A long test therefore returns a generator
+that yields after each button press, so memory is reclaimed between presses
+as it would be on the Pico.
+
+The runtime starts with the Pico's heap and grows a new segment when an
+allocation does not fit, which on a Pico is a MemoryError: any growth fails
+the case that caused it.
 """
 import gc
 import sys
+
+_cases = []
+_module = None
+_gen = None
+_inst = None
+_label = ""
+_total = 0
 
 
 def _heap_total():
     return gc.mem_alloc() + gc.mem_free()
 
 
-def _cases(module):
-    names = sorted(dir(module))
+def collect(modname):
+    global _module, _total
+    _module = __import__(modname)
+    names = sorted(dir(_module))
     for name in names:
-        obj = getattr(module, name)
+        obj = getattr(_module, name)
         if name.startswith("test") and callable(obj) and not isinstance(obj, type):
-            yield name, obj, None
+            _cases.append((name, obj, None))
     for name in names:
-        obj = getattr(module, name)
+        obj = getattr(_module, name)
         if name.startswith("Test") and isinstance(obj, type):
             for meth in sorted(dir(obj)):
                 if meth.startswith("test"):
-                    yield name + "." + meth, obj, meth
-
-
-def _call(obj, meth):
-    if meth is None:
-        obj()
-        return
-    inst = obj()
-    setup = getattr(inst, "setUp", None)
-    if setup:
-        setup()
-    try:
-        getattr(inst, meth)()
-    finally:
-        teardown = getattr(inst, "tearDown", None)
-        if teardown:
-            teardown()
-
-
-def run(modname):
+                    _cases.append((name + "." + meth, obj, meth))
+    _total = _heap_total()
+    print("CASES %d" % len(_cases))
     gc.collect()
-    start_total = _heap_total()
-    module = __import__(modname)
-    passed = failed = 0
-    for label, obj, meth in _cases(module):
-        try:
-            _call(obj, meth)
-            ok = True
-        except Exception as exc:
-            ok = False
-            print("FAIL %s.%s" % (modname, label))
-            sys.print_exception(exc)
-        gc.collect()
-        if _heap_total() != start_total:
-            if ok:
-                print("FAIL %s.%s: heap grew past the Pico's cap" % (modname, label))
-            ok = False
-            start_total = _heap_total()
-        if ok:
-            passed += 1
+
+
+def _fail(exc):
+    print("FAIL %s.%s" % (_module.__name__, _label))
+    sys.print_exception(exc)
+
+
+def _finish(ok):
+    global _gen, _inst, _total
+    if _inst is not None:
+        teardown = getattr(_inst, "tearDown", None)
+        _inst = None
+        if teardown:
+            try:
+                teardown()
+            except Exception as exc:
+                _fail(exc)
+                ok = False
+    _gen = None
+    if _heap_total() != _total:
+        print("FAIL %s.%s: heap grew past the Pico's cap" % (_module.__name__, _label))
+        ok = False
+        _total = _heap_total()
+    print("DONE %d" % ok)
+
+
+def start(index):
+    """Run case index; a generator result is left for step()."""
+    global _gen, _inst, _label
+    _label, obj, meth = _cases[index]
+    try:
+        if meth is None:
+            result = obj()
         else:
-            failed += 1
-    print("RESULT %d %d" % (passed, failed))
+            _inst = obj()
+            setup = getattr(_inst, "setUp", None)
+            if setup:
+                setup()
+            result = getattr(_inst, meth)()
+        if result is not None and hasattr(result, "send"):
+            _gen = result
+            print("MORE")
+        else:
+            _finish(True)
+    except Exception as exc:
+        _fail(exc)
+        _finish(False)
+    gc.collect()
+
+
+def step():
+    """Resume the running generator case up to its next yield."""
+    try:
+        next(_gen)
+        if _heap_total() != _total:
+            _finish(False)
+        else:
+            print("MORE")
+    except StopIteration:
+        _finish(True)
+    except Exception as exc:
+        _fail(exc)
+        _finish(False)
+    gc.collect()

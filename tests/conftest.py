@@ -12,3 +12,41 @@ for _p in (
 ):
     if _p not in sys.path:
         sys.path.insert(0, _p)
+
+
+import inspect  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run shared tests the way host_tools/mp_unittest.py does on MicroPython.
+
+    A ``Test*`` class's ``setUp``/``tearDown`` run around each test, and a
+    test that returns a generator (a long test that yields between button
+    presses, so MicroPython can collect garbage) is run to its end.
+    """
+    inst = getattr(pyfuncitem, "instance", None)
+    setup = getattr(inst, "setUp", None)
+    teardown = getattr(inst, "tearDown", None)
+    if setup:
+        setup()
+    try:
+        args = {a: pyfuncitem.funcargs[a] for a in pyfuncitem._fixtureinfo.argnames}
+        result = pyfuncitem.obj(**args)
+        if inspect.isgenerator(result):
+            for _ in result:
+                pass
+    finally:
+        if teardown:
+            teardown()
+    return True
+
+
+import gc  # noqa: E402
+
+if not hasattr(gc, "mem_free"):
+    # CPython has no MicroPython heap figures; the About screen only shows them.
+    gc.mem_free = lambda: 0
+    gc.mem_alloc = lambda: 0

@@ -1,0 +1,40 @@
+"""The fixed reference workload every timing is divided by.
+
+A mix of what the rules and screens do: small-int arithmetic, indexing,
+dict updates and calls.  Run it on a Pico (make bench-pico) to turn the
+simulator's ratios into milliseconds on the device.
+"""
+import time
+
+
+def _step(t, i, table):
+    return (t + table[i & 31] * 3 + (i >> 2)) & 0xFFFF
+
+
+def workload():
+    table = tuple(range(32))
+    seen = {}
+    t = 0
+    for i in range(4000):
+        t = _step(t, i, table)
+        seen[i & 63] = t
+    return t
+
+
+def time_us(fn, repeat=5):
+    """Median wall time of fn() in microseconds, with ticks_diff for wrapping ticks."""
+    runs = []
+    for _ in range(repeat):
+        start = time.ticks_us()
+        fn()
+        runs.append(time.ticks_diff(time.ticks_us(), start))
+    runs.sort()
+    return runs[len(runs) // 2]
+
+
+def main():
+    print("reference workload: %d us" % time_us(workload))
+
+
+if __name__ == "__main__":
+    main()
