@@ -23,9 +23,7 @@ def main():
         for pkg in ("app", "drivers"):
             if os.path.isdir(os.path.join(ROOT, "firmware", pkg)):
                 targets += ["-p", pkg]
-        targets += ["-m", "board"]
-        if os.path.isfile(os.path.join(ROOT, "firmware", "main.py")):
-            targets += [os.path.join(ROOT, "firmware", "main.py")]
+        targets += ["-m", "board", "-m", "main"]
         cmd = [sys.executable, "-m", "mypy", "--config-file", os.path.join(ROOT, "mypy.ini")] + targets
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         print("typecheck %s: %s" % (board, (proc.stdout.strip().splitlines() or ["?"])[-1]))

@@ -8,7 +8,7 @@ import gc
 from app import games
 from app.events import BACK, LONG
 from app.storage import FileStore
-from app.ui import Ui, wrap
+from app.ui import Ui, colour_of, wrap
 from app.widgets import Confirm, Menu, NumberEntry, TextView
 from schaffner import VERSION
 from schaffner.journal import Journal
@@ -112,9 +112,15 @@ class App:
         self.home()
         self.push(mod.play_screen())
 
+    def _playing(self):
+        s = self.session
+        if s is None:
+            raise ValueError("No game in play")
+        return s
+
     def do(self, action):
         """Apply one action to the game and save; a ValueError changes nothing."""
-        self.session.journal.do(action)
+        self._playing().journal.do(action)
         self.save()
 
     def undo(self):
@@ -126,7 +132,11 @@ class App:
         self.notify("Undone: " + s.ui.describe(action, s.names))
 
     def save(self):
-        self.store.save(SAVE, self.session.to_dict())
+        try:
+            self.store.save(SAVE, self._playing().to_dict())
+        except OSError:
+            # the action stands; the player must know it will not survive a power cut
+            self.notify("Could not save! Storage full or damaged.")
         gc.collect()
 
     def end_game(self):
@@ -138,7 +148,17 @@ class App:
         self.store.save(SETTINGS, self.settings)
 
     def player_name(self, i):
-        return self.session.names[i]
+        return self._playing().names[i]
+
+    def led(self):
+        """(r, g, b) of the player who acts now, for a board's RGB LED; None when nobody does."""
+        s = self.session
+        if s is None or self.palette is None or len(self.stack) < 2:
+            return None
+        who = s.ui.acting(s.game)
+        if who is None:
+            return None
+        return self.palette[colour_of(s.names[who])]
 
 
 # --- the menus every game shares ---------------------------------------------

@@ -112,11 +112,11 @@ class Ui:
             scale -= 1
         self.centre(s, y, c, scale)
 
-    def player_mark(self, x, y, index):
-        """A coloured square for a player's colour on colour screens (nothing on mono)."""
+    def player_mark(self, x, y, name):
+        """A square in the player's colour on colour screens (nothing on mono)."""
         if self.colour:
             size = 8 * self.s
-            self.fb.fill_rect(x, y, size, size, FIRST_PLAYER_COLOUR + index % 8)
+            self.fb.fill_rect(x, y, size, size, colour_of(name))
 
     def meter(self, x, y, w, permille):
         """A horizontal bar filled to permille/1000 (odds at a glance)."""
@@ -125,6 +125,12 @@ class Ui:
         fill = (w - 2) * max(0, min(1000, permille)) // 1000
         if fill:
             self.fb.fill_rect(x + 1, y + 1, fill, h - 2, FG)
+
+
+def colour_of(name):
+    """Palette index of a player name from app.games.NAMES (the interface colour otherwise)."""
+    from app.games import NAMES
+    return FIRST_PLAYER_COLOUR + NAMES.index(name) if name in NAMES else FG
 
 
 def wrap(text, cols):

@@ -1,0 +1,173 @@
+"""Schaffner on the Pico: boot, then buttons -> app -> screen, for as long as it has power.
+
+board.py (this board's pins, copied to /board.py) hands over the display, the button
+reader, and the RGB LED, buzzer and contrast control where the board has them; the app
+never sees a pin. Should anything fail, the error goes to /error.txt and onto the
+screen instead of leaving a dead display; any button then restarts.
+
+Hold BACK while powering up to get the REPL without the app (and without its watchdog,
+which would otherwise reset the board while a tool talks to it).
+"""
+import gc
+import os
+import sys
+import time
+
+from micropython import const
+
+import board
+from drivers.buttons import Debouncer, ticks_add, ticks_diff
+
+_POLL_MS = const(10)  # button sampling period; the debouncer wants 30 ms of calm
+_WDT_MS = const(8000)  # the rp2 watchdog's longest timeout is 8.3 s
+_BEEP_HZ = const(2400)  # near a piezo's loudest
+_BEEP_MS = const(60)
+_BACK_HELD = const(8)  # bit of app.events.BACK in a raw button sample
+_SAVE_DIR = "/data"
+_ERROR_FILE = "/error.txt"
+
+
+class Device:
+    """The running gadget, one ``step`` per poll so tests can drive it with their own clock.
+
+    led, buzz, contrast: the board's functions, or None where the board lacks them.
+    wdt: a started machine.WDT, fed on every step.
+    """
+
+    def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None):
+        self.display = display
+        self.app = app
+        self.buttons = buttons
+        self.wdt = wdt
+        self._led = led
+        self._buzz = buzz
+        self._contrast = contrast
+        self._rgb = None
+        self._level = None
+        self._beep_end = None
+        self.refresh()
+
+    def step(self, raw, now_ms):
+        """One poll: raw button bits in; returns True when the screen was redrawn."""
+        events = self.buttons.update(raw, now_ms)
+        changed = False
+        if events:
+            for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
+                if events >> ev & 1 and self.app.handle(ev):
+                    changed = True
+        if self.app.tick(now_ms):
+            changed = True
+        if changed:
+            self.refresh()
+        self._sound(now_ms)
+        if self.wdt is not None:
+            self.wdt.feed()
+        return changed
+
+    def refresh(self):
+        """Draw and show the frame; bring the LED and the contrast up to date."""
+        app = self.app
+        app.render()
+        self.display.show()
+        if self._led is not None:
+            rgb = app.led()
+            if rgb != self._rgb:
+                self._rgb = rgb
+                self._led(rgb)
+        if self._contrast is not None:
+            level = app.settings["contrast"]
+            if level != self._level:
+                self._level = level
+                self._contrast(level)
+        gc.collect()  # now, while the player looks, not in the middle of the next press
+
+    def _sound(self, now_ms):
+        beeps = self.app.beeps
+        self.app.beeps = 0
+        if self._buzz is None:
+            return
+        if beeps:
+            self._buzz(_BEEP_HZ)
+            self._beep_end = ticks_add(now_ms, _BEEP_MS)
+        elif self._beep_end is not None and ticks_diff(now_ms, self._beep_end) >= 0:
+            self._buzz(0)
+            self._beep_end = None
+
+
+def start(display, wdt=None):
+    """Build the app on the display and return the Device that runs it."""
+    from app.app import App
+    from app.storage import FileStore
+    from schaffner.rng import Rng
+
+    gc.collect()
+    seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), board.PALETTE)
+    return Device(display, app, Debouncer(), board.led, board.buzz, board.contrast, wdt)
+
+
+def run(device):
+    """Poll forever. time.sleep_ms idles the core between polls; machine.lightsleep
+    would also stop USB, and wakes too slowly to pay off over 10 ms."""
+    while True:
+        device.step(board.read_buttons(), time.ticks_ms())
+        time.sleep_ms(_POLL_MS)
+
+
+def show_error(display, exc):
+    """The error in the 8x8 font: what broke, where to read more, what to do."""
+    cols = board.WIDTH // 8
+    rows = board.HEIGHT // 8
+    msg = "%s: %s" % (type(exc).__name__, exc)
+    lines = [msg[i:i + cols] for i in range(0, len(msg), cols)][: rows - 3]
+    display.fill(0)
+    display.text("Error", 0, 0, 1)
+    for i, s in enumerate(lines):
+        display.text(s, 0, 8 + i * 8, 1)
+    display.text("See /error.txt"[:cols], 0, (rows - 2) * 8, 1)
+    display.text("Press to restart"[:cols], 0, (rows - 1) * 8, 1)
+    display.show()
+
+
+def fail(display, exc, wdt=None):
+    """Record exc, show it, and wait for a fresh button press to restart."""
+    import machine
+
+    gc.collect()
+    sys.print_exception(exc)
+    try:
+        with open(_ERROR_FILE, "w") as f:
+            sys.print_exception(exc, f)
+    except OSError:
+        pass  # a full or broken file system must not hide the screen
+    if display is not None:
+        try:
+            show_error(display, exc)
+        except Exception:  # the display itself may be what failed
+            pass
+    buttons = Debouncer()  # a button still held from the crash does not count
+    while not buttons.update(board.read_buttons(), time.ticks_ms()):
+        if wdt is not None:
+            wdt.feed()
+        time.sleep_ms(_POLL_MS)
+    machine.reset()
+
+
+def main():
+    if board.read_buttons() & _BACK_HELD:
+        print("Schaffner: BACK held at power-up; app not started")
+        return
+    display = wdt = None
+    try:
+        display = board.display()  # first, while the heap is still in one piece
+        device = start(display)
+        from machine import WDT
+
+        wdt = device.wdt = WDT(timeout=_WDT_MS)
+        run(device)
+    except Exception as exc:
+        fail(display, exc, wdt)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""The board files against a stand-in ``machine``: pins, button bits, LED, buzzer, display.
+
+Host only: a board file imports ``machine``, which exists on the Pico alone, so each
+test loads boards/<name>/board.py with a recording fake in its place.
+"""
+import importlib
+import os
+import sys
+import types
+
+import framebuf
+
+from test_drivers_st7789 import Panel
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Hardware:
+    """What the fake machine module saw and what its pins read back."""
+
+    def __init__(self):
+        self.levels = {}  # GPIO -> level an input reads (default 1: released, pulled up)
+        self.pins = {}  # GPIO -> the last Pin made on it
+        self.pwms = {}  # GPIO -> PWM
+        self.hooks = {}  # GPIO -> called with each level written
+        self.spi = None
+        self.i2c = None
+        self.sink = None  # receives SPI writes
+
+    def machine(self):
+        hw = self
+
+        class Pin:
+            IN, OUT, PULL_UP = 0, 1, 1
+
+            def __init__(self, gpio, mode=None, pull=None, value=None):
+                self.gpio, self.mode, self.pull = gpio, mode, pull
+                hw.pins[gpio] = self
+                if value is not None:
+                    self(value)
+
+            def value(self, v=None):
+                if v is None:
+                    return hw.levels.get(self.gpio, 1)
+                self(v)
+
+            def __call__(self, v):
+                hw.hooks.get(self.gpio, lambda v: None)(v)
+
+        class PWM:
+            def __init__(self, pin):
+                self.hz = self.duty = None
+                hw.pwms[pin.gpio] = self
+
+            def freq(self, hz):
+                self.hz = hz
+
+            def duty_u16(self, duty):
+                self.duty = duty
+
+        class SPI:
+            def __init__(self, bus, baudrate=None, sck=None, mosi=None, miso=None):
+                hw.spi = (bus, baudrate, sck.gpio, mosi.gpio, miso)
+
+            def write(self, buf):
+                hw.sink.write(buf)
+
+        class I2C:
+            def __init__(self, bus, sda=None, scl=None, freq=None):
+                hw.i2c = (bus, sda.gpio, scl.gpio, freq)
+
+        mod = types.ModuleType("machine")
+        mod.Pin, mod.PWM, mod.SPI, mod.I2C = Pin, PWM, SPI, I2C
+        return mod
+
+
+class FakeSSD1306(framebuf.FrameBuffer):
+    """micropython-lib's SSD1306_I2C as far as the board uses it: MONO_VLSB 128x64."""
+
+    def __init__(self, width, height, i2c, addr=0x3C):
+        self.args = (width, height, i2c, addr)
+        self.level = None
+        super().__init__(bytearray(width * height // 8), width, height, framebuf.MONO_VLSB)
+
+    def contrast(self, level):
+        self.level = level
+
+    def show(self):
+        pass
+
+
+def _load(name, hw):
+    modules = {"machine": hw.machine(), "ssd1306": types.ModuleType("ssd1306")}
+    modules["ssd1306"].SSD1306_I2C = FakeSSD1306
+    saved = {k: sys.modules.get(k) for k in list(modules) + ["board"]}
+    sys.modules.update(modules)
+    sys.modules.pop("board", None)
+    sys.path.insert(0, os.path.join(ROOT, "boards", name))
+    try:
+        return importlib.import_module("board")
+    finally:
+        sys.path.pop(0)
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+
+
+def _raw(board, hw, pressed):
+    hw.levels = dict((gpio, 0) for gpio in pressed)
+    return board.read_buttons()
+
+
+def test_display_pack_buttons():
+    hw = Hardware()
+    b = _load("pico_display_pack", hw)
+    for gpio in (12, 13, 14, 15):
+        assert hw.pins[gpio].mode == 0 and hw.pins[gpio].pull == 1  # input, pulled up
+    # X, Y, A, B -> UP, DOWN, OK, BACK
+    assert [_raw(b, hw, [g]) for g in (14, 15, 12, 13)] == [1, 2, 4, 8]
+    assert _raw(b, hw, []) == 0 and _raw(b, hw, [12, 13, 14, 15]) == 15
+
+
+def test_display_pack_led_is_active_low_with_a_square_curve():
+    hw = Hardware()
+    b = _load("pico_display_pack", hw)
+    leds = [hw.pwms[g] for g in (6, 7, 8)]
+    assert [p.duty for p in leds] == [65535] * 3  # off from the start
+    b.led((255, 0, 128))
+    # 128 -> 128 * 257 * 128 // 255 = 16512 lit, so the pin is low for 65535 - 16512
+    assert [p.duty for p in leds] == [0, 65535, 65535 - 16512]
+    b.led(None)
+    assert [p.duty for p in leds] == [65535] * 3
+    assert b.buzz is None
+
+
+def test_display_pack_display_is_the_vendor_panel():
+    hw = Hardware()
+    b = _load("pico_display_pack", hw)
+    panel = Panel()
+    hw.sink = panel
+    hw.hooks = {17: panel.set_cs, 16: panel.set_dc}
+    screen = b.display()
+    assert hw.spi[:4] == (0, 62_500_000, 18, 19)
+    assert (b.WIDTH, b.HEIGHT, b.NAME) == (240, 135, "pico_display_pack")
+    assert panel.data_of(0x2A)[-1] == bytes((0, 40, 279 >> 8, 279 & 0xFF))  # columns 40..279
+    assert panel.data_of(0x2B)[-1] == bytes((0, 53, 0, 187))  # rows 53..187
+    assert panel.data_of(0x36) == [b"\x70"]
+    assert panel.data_of(0xBB) == [b"\x3d"]  # Pimoroni's VCOM for this panel
+    assert panel.data_of(0xE0)[0][:2] == b"\x70\x04" and len(panel.data_of(0xE0)[0]) == 14
+    assert 0x21 in panel.commands()  # inversion on
+    assert panel.pixels == 240 * 135
+    assert hw.pwms[20].duty == 65535  # backlight up once the cleared frame is out
+    from app.ui import PALETTE
+
+    assert b.PALETTE is PALETTE
+    screen.fill(1)
+    assert screen.pixel(239, 134) == 1
+
+
+def test_display_pack_contrast_is_the_backlight():
+    hw = Hardware()
+    b = _load("pico_display_pack", hw)
+    panel = Panel()
+    hw.sink = panel
+    hw.hooks = {17: panel.set_cs, 16: panel.set_dc}
+    b.display()
+    b.contrast(10)
+    assert hw.pwms[20].duty == 65535
+    b.contrast(5)  # 5 * 255 // 10 = 127 -> 127 * 257 * 127 // 255 = 16255
+    assert hw.pwms[20].duty == 16255
+
+
+def test_oled_buttons_display_and_contrast():
+    hw = Hardware()
+    b = _load("pico_oled", hw)
+    assert [_raw(b, hw, [g]) for g in (10, 11, 12, 13)] == [1, 2, 4, 8]
+    screen = b.display()
+    assert hw.i2c == (0, 4, 5, 400_000)
+    assert screen.args[:2] == (128, 64) and screen.args[3] == 0x3C
+    assert (b.WIDTH, b.HEIGHT, b.PALETTE, b.led) == (128, 64, None, None)
+    b.contrast(10)
+    assert screen.level == 255
+    b.contrast(1)
+    assert screen.level == 25
+
+
+def test_oled_buzzer():
+    hw = Hardware()
+    b = _load("pico_oled", hw)
+    piezo = hw.pwms[15]
+    assert piezo.duty == 0  # silent from the start
+    b.buzz(2400)
+    assert (piezo.hz, piezo.duty) == (2400, 32768)  # half duty: the loudest square wave
+    b.buzz(0)
+    assert piezo.duty == 0

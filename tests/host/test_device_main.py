@@ -1,0 +1,265 @@
+"""firmware/main.py: the poll loop, LED, beeps, contrast, error screen, safe start.
+
+Host only: main.py imports the board file and ``machine``; here both are stand-ins,
+and the loop is driven one ``Device.step`` at a time with a made-up clock.
+"""
+import importlib
+import os
+import sys
+import tempfile
+import types
+
+import framebuf
+
+from app.events import BACK, LONG, OK, UP
+from drivers.buttons import Debouncer
+
+
+class Screen(framebuf.FrameBuffer):
+    """A 128x64 mono canvas that remembers the text drawn and counts show()."""
+
+    def __init__(self):
+        super().__init__(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        self.shown = 0
+        self.texts = []
+
+    def text(self, s, x, y, c=1):
+        self.texts.append((s, x, y))
+        super().text(s, x, y, c)
+
+    def show(self):
+        self.shown += 1
+
+
+class FakeApp:
+    def __init__(self):
+        self.handled = []
+        self.renders = 0
+        self.ticking = False
+        self.rgb = (230, 40, 40)
+        self.settings = {"contrast": 6}
+        self.beeps = 0
+
+    def handle(self, ev):
+        self.handled.append(ev)
+        return ev != UP  # UP changes nothing on this screen
+
+    def tick(self, now_ms):
+        return self.ticking
+
+    def render(self):
+        self.renders += 1
+
+    def led(self):
+        return self.rgb
+
+
+class Recorder(list):
+    def __call__(self, *args):
+        self.append(args[0] if len(args) == 1 else args)
+
+
+class Watchdog:
+    fed = 0
+
+    def feed(self):
+        self.fed += 1
+
+
+def _fake_board(raw=0):
+    board = types.ModuleType("board")
+    board.WIDTH, board.HEIGHT, board.PALETTE = 128, 64, None
+    board.raw = raw
+    board.read_buttons = lambda: board.raw
+    board.led = board.buzz = None
+    board.contrast = Recorder()
+    return board
+
+
+def _main():
+    saved = sys.modules.get("board")
+    sys.modules["board"] = _fake_board()
+    try:
+        return importlib.import_module("main")
+    finally:
+        if saved is None:
+            sys.modules.pop("board")
+        else:
+            sys.modules["board"] = saved
+
+
+main = _main()
+
+
+def _device(**hw):
+    app = FakeApp()
+    screen = Screen()
+    dev = main.Device(screen, app, Debouncer(), **hw)
+    return dev, app, screen
+
+
+def _press(dev, bits, start, held_ms):
+    """Hold bits from start for held_ms, release, and poll 100 ms more; return the time."""
+    t = start
+    for _ in range(held_ms // 10):
+        dev.step(bits, t)
+        t += 10
+    for _ in range(10):
+        dev.step(0, t)
+        t += 10
+    return t
+
+
+def test_boot_draws_once_and_lights_the_led():
+    led, contrast = Recorder(), Recorder()
+    dev, app, screen = _device(led=led, contrast=contrast)
+    assert (app.renders, screen.shown) == (1, 1)
+    assert led == [(230, 40, 40)] and contrast == [6]
+
+
+def test_a_press_reaches_the_app_and_redraws():
+    wdt = Watchdog()
+    dev, app, screen = _device(wdt=wdt)
+    dev.step(0, 0)
+    _press(dev, 1 << OK, 10, 100)
+    assert app.handled == [OK]
+    assert (app.renders, screen.shown) == (2, 2)
+    assert wdt.fed == 1 + 10 + 10  # every step feeds the watchdog
+
+
+def test_long_press_and_no_redraw_when_nothing_changed():
+    dev, app, screen = _device()
+    dev.step(0, 0)
+    _press(dev, 1 << UP, 10, 100)  # handled, but the app reports no change
+    assert app.handled == [UP] and screen.shown == 1
+    _press(dev, 1 << BACK, 1000, 800)
+    assert app.handled == [UP, BACK | LONG] and screen.shown == 2
+
+
+def test_animation_redraws_without_a_press():
+    dev, app, screen = _device()
+    app.ticking = True
+    assert dev.step(0, 0) is True
+    assert screen.shown == 2
+
+
+def test_led_and_contrast_follow_the_app_only_when_they_change():
+    led, contrast = Recorder(), Recorder()
+    dev, app, screen = _device(led=led, contrast=contrast)
+    dev.step(0, 0)
+    _press(dev, 1 << OK, 10, 50)
+    app.rgb = None  # the game is over: LED off
+    app.settings["contrast"] = 9
+    _press(dev, 1 << OK, 500, 50)
+    assert led == [(230, 40, 40), None]
+    assert contrast == [6, 9]
+
+
+def test_a_beep_sounds_for_60_ms():
+    buzz = Recorder()
+    dev, app, screen = _device(buzz=buzz)
+    app.beeps = 2  # two beeps asked for since the last poll: one sound
+    dev.step(0, 1000)
+    assert buzz == [2400] and app.beeps == 0
+    dev.step(0, 1050)
+    assert buzz == [2400]
+    dev.step(0, 1060)
+    assert buzz == [2400, 0]
+
+
+def test_beeps_are_consumed_without_a_buzzer():
+    dev, app, screen = _device()
+    app.beeps = 3
+    dev.step(0, 0)
+    assert app.beeps == 0
+
+
+def test_error_screen_fits_the_oled():
+    screen = Screen()
+    main.show_error(screen, ValueError("the save file is damaged beyond repair"))
+    texts = screen.texts
+    assert texts[0] == ("Error", 0, 0)
+    # "ValueError: the save file is damaged beyond repair" in 16-column lines
+    assert [t[0] for t in texts[1:5]] == ["ValueError: the ", "save file is dam", "aged beyond repa", "ir"]
+    assert texts[-2:] == [("See /error.txt", 0, 48), ("Press to restart", 0, 56)]
+    assert all(len(s) <= 16 for s, _, _ in texts) and screen.shown == 1
+
+
+class _Reset(Exception):
+    pass
+
+
+def test_fail_records_shows_and_restarts_on_a_fresh_press():
+    board = _fake_board(raw=1 << OK)  # OK still held from before the crash
+    presses = iter([1 << OK] * 5 + [0] * 5 + [1 << OK] * 5 + [0] * 5)
+    board.read_buttons = lambda: next(presses)
+    clock = types.SimpleNamespace(now=0)
+
+    def sleep_ms(ms):
+        clock.now += ms
+
+    fake_time = types.SimpleNamespace(ticks_ms=lambda: clock.now, sleep_ms=sleep_ms)
+    machine = types.ModuleType("machine")
+
+    def reset():
+        raise _Reset()
+
+    machine.reset = reset
+    wdt = Watchdog()
+    screen = Screen()
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = (main.board, main.time, main._ERROR_FILE, sys.modules.get("machine"))
+        main.board, main.time, main._ERROR_FILE = board, fake_time, os.path.join(tmp, "error.txt")
+        sys.modules["machine"] = machine
+        main.sys.print_exception = lambda exc, f=sys.stderr: f.write("%s: %s\n" % (type(exc).__name__, exc))
+        try:
+            try:
+                main.fail(screen, RuntimeError("boom"), wdt)
+            except _Reset:
+                pass
+            else:
+                raise AssertionError("no restart")
+            with open(main._ERROR_FILE) as f:
+                assert "RuntimeError: boom" in f.read()
+        finally:
+            main.board, main.time, main._ERROR_FILE, old_machine = saved
+            del main.sys.print_exception
+            if old_machine is None:
+                sys.modules.pop("machine")
+            else:
+                sys.modules["machine"] = old_machine
+    assert screen.texts[1][0] == "RuntimeError: bo" and screen.shown == 1
+    # the held OK only counts once released and pressed again: 15 polls, then the release
+    assert clock.now == 180 and wdt.fed == clock.now // 10
+
+
+def test_back_held_at_power_up_starts_nothing():
+    board = _fake_board(raw=1 << BACK)
+
+    def display():
+        raise AssertionError("display started")
+
+    board.display = display
+    saved = main.board
+    main.board = board
+    try:
+        main.main()
+    finally:
+        main.board = saved
+
+
+def test_start_builds_the_real_app():
+    screen = Screen()
+    board = _fake_board()
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = (main.board, main._SAVE_DIR)
+        main.board, main._SAVE_DIR = board, os.path.join(tmp, "data")
+        try:
+            dev = main.start(screen)
+        finally:
+            main.board, main._SAVE_DIR = saved
+        assert os.path.isdir(os.path.join(tmp, "data"))
+    assert screen.shown == 1 and any(screen.pixel(x, y) for x in range(128) for y in range(64))
+    assert board.contrast == [dev.app.settings["contrast"]]
+    dev.step(0, 0)
+    dev.step(1 << OK, 10)  # a real App takes a real press

@@ -1,0 +1,235 @@
+"""ST7789 driver against a fake panel that decodes the SPI command stream.
+
+The fake keeps the chip-select and data/command lines as the driver sets them,
+splits the bytes into commands with their data, and plays RAMWR pixel data into
+the CASET/RASET window the way the controller's address counter walks it
+(column by column, then the next row). The picture it ends up with must be the
+frame buffer's palette indices turned into the palette's RGB565 colours.
+"""
+import micropython
+
+from drivers.st7789 import ST7789, rgb565
+
+_SWRESET = 0x01
+_SLPOUT = 0x11
+_INVON = 0x21
+_DISPON = 0x29
+_CASET = 0x2A
+_RASET = 0x2B
+_RAMWR = 0x2C
+_MADCTL = 0x36
+_COLMOD = 0x3A
+
+PALETTE = ((0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 255, 0), (0, 0, 255), (16, 32, 64))
+
+
+class Panel:
+    """SPI bus and pins in one: decodes commands; RAMWR pixels go to ``on_pixel``."""
+
+    def __init__(self, on_pixel=None):
+        self.cs = 1
+        self.dc = 0
+        self.log = []  # (command, data); RAMWR's data is counted, not kept
+        self.resets = 0  # hardware reset pulses (rst driven low)
+        self.pixels = 0  # pixels written by the last RAMWR
+        self.on_pixel = on_pixel
+        self._cmd = None
+        self._data = bytearray()
+        self._x0 = self._x1 = self._y0 = self._y1 = 0
+        self._x = self._y = 0
+        self._high = None
+
+    def set_cs(self, v):
+        if v and not self.cs:
+            self._end()
+        self.cs = v
+
+    def set_dc(self, v):
+        self.dc = v
+
+    def set_rst(self, v):
+        if not v:
+            self.resets += 1
+
+    def write(self, buf):
+        assert self.cs == 0, "SPI write without chip select"
+        if self.dc == 0:
+            for b in buf:
+                self._end()
+                self._cmd = b
+                if b == _RAMWR:
+                    self._x, self._y, self.pixels, self._high = self._x0, self._y0, 0, None
+        elif self._cmd == _RAMWR:
+            for b in buf:
+                if self._high is None:
+                    self._high = b
+                else:
+                    self._pixel(self._high << 8 | b)
+                    self._high = None
+        else:
+            self._data.extend(buf)
+
+    def _pixel(self, colour):
+        if self.on_pixel:
+            self.on_pixel(self._x, self._y, colour)
+        self.pixels += 1
+        self._x += 1
+        if self._x > self._x1:
+            self._x = self._x0
+            self._y += 1
+
+    def _end(self):
+        if self._cmd is None:
+            return
+        data = bytes(self._data)
+        if self._cmd == _CASET:
+            self._x0, self._x1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
+        elif self._cmd == _RASET:
+            self._y0, self._y1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
+        self.log.append((self._cmd, data))
+        self._cmd = None
+        self._data = bytearray()
+
+    def commands(self):
+        return [c for c, _ in self.log]
+
+    def data_of(self, cmd):
+        return [d for c, d in self.log if c == cmd]
+
+
+def _display(panel, width, height, x_offset=40, y_offset=53, rst=False, tuning=b""):
+    return ST7789(panel, panel.set_cs, panel.set_dc, panel.set_rst if rst else None,
+                  width=width, height=height, x_offset=x_offset, y_offset=y_offset,
+                  madctl=0x70, palette=PALETTE, tuning=tuning)
+
+
+def test_rgb565_by_hand():
+    assert rgb565(255, 0, 0) == 0xF800
+    assert rgb565(0, 255, 0) == 0x07E0
+    assert rgb565(0, 0, 255) == 0x001F
+    assert rgb565(255, 255, 255) == 0xFFFF
+    # 16 -> 0b00010 red, 32 -> 0b001000 green, 64 -> 0b01000 blue
+    assert rgb565(16, 32, 64) == 0b00010_001000_01000
+
+
+def test_init_sequence():
+    panel = Panel()
+    _display(panel, 8, 4, rst=True, tuning=b"\xb7\x01\x75\xe0\x02\x70\x04")
+    cmds = panel.commands()
+    assert panel.resets == 1
+    assert cmds[0] == _SWRESET
+    assert cmds.index(_SLPOUT) < cmds.index(_DISPON)
+    assert panel.data_of(_COLMOD) == [b"\x55"]
+    assert panel.data_of(_MADCTL) == [b"\x70"]
+    # the tuning table's commands, in order, with their data
+    assert panel.data_of(0xB7) == [b"\x75"] and panel.data_of(0xE0) == [b"\x70\x04"]
+    assert cmds.index(0xB7) < cmds.index(0xE0) < cmds.index(_DISPON)
+    assert _INVON in cmds
+    # then the cleared frame: window, RAMWR of every pixel
+    assert cmds[-3:] == [_CASET, _RASET, _RAMWR]
+    assert panel.pixels == 8 * 4
+
+
+def test_window_carries_the_offsets():
+    panel = Panel()
+    _display(panel, 12, 5, x_offset=40, y_offset=53)
+    # columns 40..51, rows 53..57, big-endian 16-bit first and last address
+    assert panel.data_of(_CASET)[-1] == b"\x00\x28\x00\x33"
+    assert panel.data_of(_RASET)[-1] == b"\x00\x35\x00\x39"
+
+
+def test_picture_matches_the_frame_buffer():
+    image = {}
+    panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
+    d = _display(panel, 12, 5)
+    d.fill(0)
+    d.rect(0, 0, 12, 5, 1)
+    d.pixel(3, 2, 2)
+    d.hline(5, 1, 4, 3)
+    d.vline(10, 1, 3, 4)
+    d.pixel(1, 1, 5)
+    image.clear()
+    d.show()
+    assert panel.pixels == 12 * 5 and len(image) == 12 * 5
+    for y in range(5):
+        for x in range(12):
+            want = rgb565(*PALETTE[d.pixel(x, y)])
+            assert image[(40 + x, 53 + y)] == want, (x, y)
+    # spot checks by hand: the red pixel and the corner of the white frame
+    assert image[(43, 55)] == 0xF800
+    assert image[(40, 53)] == 0xFFFF
+    assert image[(41, 54)] == rgb565(16, 32, 64)
+
+
+def test_odd_width_frame():
+    image = {}
+    panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
+    d = _display(panel, 7, 3, x_offset=0, y_offset=0)
+    d.fill(4)
+    d.pixel(6, 2, 2)  # last pixel of the last row: the half-byte that ends each row
+    d.pixel(0, 1, 1)
+    image.clear()
+    d.show()
+    assert len(image) == 21
+    assert image[(6, 2)] == 0xF800 and image[(0, 1)] == 0xFFFF
+    assert image[(5, 2)] == 0x001F and image[(6, 1)] == 0x001F
+
+
+def test_new_palette_without_redrawing():
+    image = {}
+    panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
+    d = _display(panel, 4, 2)
+    d.fill(2)
+    d.set_palette(((0, 0, 0), (0, 0, 0), (0, 255, 0)))
+    d.show()
+    assert set(image.values()) == {0x07E0}
+    d.set_palette(())  # every index black
+    d.show()
+    assert set(image.values()) == {0}
+
+
+def test_full_display_pack_frame():
+    # 240x135 at Pimoroni's offsets: columns 40..279, rows 53..187, 32400 pixels,
+    # every one checked as it arrives (nothing stored: the heap stays small).
+    bad = []
+
+    def check(x, y, c):
+        band = (x - 40) // 40  # six 40-pixel bands, colours 0..5
+        want = rgb565(*PALETTE[band])
+        if y == 53 + 134:
+            want = 0xFFFF  # the bottom row is white
+        if c != want and len(bad) < 5:
+            bad.append((x, y, c))
+
+    panel = Panel()
+    d = _display(panel, 240, 135)
+    for i in range(6):
+        d.fill_rect(i * 40, 0, 40, 135, i)
+    d.hline(0, 134, 240, 1)
+    panel.on_pixel = check
+    d.show()
+    assert panel.data_of(_CASET)[-1] == bytes((0, 40, 279 >> 8, 279 & 0xFF))
+    assert panel.data_of(_RASET)[-1] == bytes((0, 53, 0, 187))
+    assert panel.pixels == 240 * 135
+    assert bad == []
+
+
+class _NullBus:
+    def write(self, buf):
+        pass
+
+
+def _nop(v):
+    pass
+
+
+def test_show_allocates_nothing():
+    if getattr(micropython, "heap_lock", None) is None:  # CPython: no heap to lock
+        return
+    d = ST7789(_NullBus(), _nop, _nop, None, 240, 135, 40, 53, 0x70, PALETTE)
+    d.fill_rect(10, 10, 100, 50, 3)
+    micropython.heap_lock()
+    try:
+        d.show()
+    finally:
+        micropython.heap_unlock()
