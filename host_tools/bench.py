@@ -58,15 +58,15 @@ def values(lines):
     return out
 
 
-def peak_heap(image, game, board):
-    """Smallest heap (1 KB steps) that plays the whole game without running out."""
-    lines, errors, grew = run(image, 192 * KB, "bench_heap", game + " " + board)
+def peak_heap(image, module, arg, what):
+    """Smallest heap (1 KB steps) in which the module runs without running out."""
+    lines, errors, grew = run(image, 192 * KB, module, arg)
     if errors or grew:
-        raise SystemExit("the %s game does not run in 192 KB on %s:\n%s" % (game, board, "\n".join(errors)))
+        raise SystemExit("%s does not run in 192 KB:\n%s" % (what, "\n".join(errors)))
     lo, hi = 4, 192  # KB: lo fails, hi works
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        _, errors, grew = run(image, mid * KB, "bench_heap", game + " " + board)
+        _, errors, grew = run(image, mid * KB, module, arg)
         if errors or grew:
             lo = mid
         else:
@@ -94,9 +94,14 @@ def main():
         for key in sorted(speed):
             us = float(speed[key])
             report.append("  %-32s %8.0f us  = %6.2f x reference" % (key, us, us / ref))
+    oled = images["pico_oled"]
+    base = peak_heap(oled, "bench_odds_heap", "none", "the odds baseline")
+    for label in ("mid_3_cards", "turn_start_3_cards"):
+        need = peak_heap(oled, "bench_odds_heap", label, "odds " + label) - base
+        report.append("odds %-28s heap  %5.0f KB (all it allocates, +-1 KB)" % (label, need / KB))
     for board in boards():
         for game in GAMES:
-            peak = peak_heap(images[board], game, board)
+            peak = peak_heap(images[board], "bench_heap", game + " " + board, "the %s game on %s" % (game, board))
             ok = peak <= HEAP_BUDGET[board]
             failures += not ok
             report.append("%-18s peak heap, %-11s %5.0f KB  budget %d KB  %s"

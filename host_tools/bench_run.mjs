@@ -1,9 +1,10 @@
 // Runs one benchmark module inside the MicroPython WebAssembly runtime with a
 // given heap, on the compiled device image (.mpy files, as on the Pico).
 //   node host_tools/bench_run.mjs IMAGE_DIR HEAP_BYTES MODULE [ARG]
-// Prints the module's output, then "HEAP_GREW 0|1" (1: the run needed more
+// Prints the module's output, then "HEAP_GREW 0|1" (1: some step needed more
 // heap than it was given, which on a Pico is a MemoryError) and "ERROR ..."
-// lines for Python errors.
+// lines for Python errors.  Steps run as separate top-level calls so garbage
+// is collected between button presses (host_tools/bench/stepper.py).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { join } from "node:path";
 import { ROOT, copyTree } from "./mp_files.mjs";
@@ -16,23 +17,38 @@ let mp;
 try {
   mp = await loadMicroPython({ heapsize: heap, stdout: (l) => out.push(l), stderr: (l) => err.push(l) });
 } catch (e) {
+  console.log("ERROR the runtime does not start in this heap");
   console.log("HEAP_GREW 1");
   process.exit(0);
 }
 copyTree(mp, image, "", [".mpy", ".py"]);
 copyTree(mp, join(ROOT, "host_tools", "bench"), "/bench");
-for (const name of ["memfiles.py", "appdriver.py", "support.py"]) {
-  copyTree(mp, join(ROOT, "tests", "shared"), "/bench", [name]);
+copyTree(mp, join(ROOT, "tests", "shared"), "/bench", [".py"], /^(memfiles|appdriver|support|play_.*)\.py$/);
+
+let grew = false;
+let total = null;
+function call(code) {
+  out = [];
+  try {
+    mp.runPython(code + "\nimport gc as _gc\nprint('TOTAL', _gc.mem_alloc() + _gc.mem_free())");
+  } catch (e) {
+    err.push(`${e.type || "Error"}: ${e.message}`);
+  }
+  let status = "";
+  for (const l of out) {
+    if (l.startsWith("TOTAL ")) {
+      const t = +l.slice(6);
+      if (total === null) total = t;
+      else if (t !== total) grew = true;
+    } else if (l === "MORE" || l === "DONE") status = l;
+    else console.log(l);
+  }
+  return status;
 }
-copyTree(mp, join(ROOT, "tests", "shared"), "/bench", null, /^play_.*\.py$/);
-try {
-  mp.runPython(
-    `import sys, gc\nsys.path.append("/bench")\ngc.collect()\n_total = gc.mem_alloc() + gc.mem_free()\n` +
-    `import ${module}\n${module}.main(${JSON.stringify(arg)})\ngc.collect()\n` +
-    `print("HEAP_GREW", int(gc.mem_alloc() + gc.mem_free() != _total))`);
-} catch (e) {
-  err.push(`${e.type || "Error"}: ${e.message}`);
-}
-for (const l of out) console.log(l);
+
+call("");  // the heap as the runtime starts: every later total must equal it
+call(`import sys\nsys.path.append("/bench")\nimport stepper`);
+let status = call(`stepper.start(${JSON.stringify(module)}, ${JSON.stringify(arg)})`);
+while (status === "MORE" && !err.length) status = call("stepper.step()");
 for (const l of err) console.log("ERROR " + l.replace(/\n/g, "\nERROR "));
-if (err.length && !out.some((l) => l.startsWith("HEAP_GREW"))) console.log("HEAP_GREW 1");
+console.log("HEAP_GREW " + (grew || err.length ? 1 : 0));

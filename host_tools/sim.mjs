@@ -49,7 +49,7 @@ const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
   const [cmd, ...args] = line.trim().split(/\s+/);
   if (cmd === "BOOT") {
-    run(`sim_device.boot(${+args[0]}, ${+args[1]}, ${args[2] === "1"}, ${+args[3]})\nsim_device.frame()`);
+    run(`sim_device.boot(${+args[0]}, ${+args[1]}, ${args[2] === "1" ? "True" : "False"}, ${+args[3]})\nsim_device.frame()`);
   } else if (cmd === "EV") {
     run(`sim_device.press(${+args[0]})\nsim_device.frame()`);
   } else if (cmd === "TICK") {

@@ -58,6 +58,8 @@ class Device:
         self.frame = self.text = None
         self.errors = []
         self.send("BOOT %d %d %d %d" % (self.width, self.height, 1 if self.colour else 0, seed))
+        if self.frame is None:
+            raise RuntimeError("the simulated device did not start:\n" + "\n".join(self.errors))
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")

@@ -211,9 +211,10 @@ class MainMenu(Menu):
         gc.collect()
         app.push(TextView("About", [
             "Schaffner " + VERSION,
-            "Board game helper",
-            "Free RAM %d B" % gc.mem_free(),
-            "Used RAM %d B" % gc.mem_alloc(),
+            "Railway board",
+            "game helper",
+            "Free %d KB" % (gc.mem_free() // 1024),
+            "Used %d KB" % (gc.mem_alloc() // 1024),
         ]))
 
 

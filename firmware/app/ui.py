@@ -34,9 +34,9 @@ class Ui:
         self.big = self.s * 2
         self.cw = 8 * self.s
         self.cols = width // self.cw
-        self.pitch = 9 * self.s + (1 if self.s == 1 else -1)
+        self.pitch = 9 * self.s + 1
         self.header_h = 8 * self.s + 2
-        self.body_y = self.header_h + 2
+        self.body_y = self.header_h + 3  # a clear gap, so a selected first row never joins the title bar
         self.footer_y = height - 8 * self.s
         self.rows = (self.footer_y - self.body_y) // self.pitch
         self._glyph_buf = bytearray(8)

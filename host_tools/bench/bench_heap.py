@@ -24,17 +24,27 @@ class DiscardFiles:
         pass
 
 
+def driver(board, timed=False):
+    """The app on this board's canvas, saving into the void, dice from a fixed seed."""
+    from appdriver import Driver
+    from schaffner.rng import Rng
+    if board == "pico_display_pack":
+        d = Driver(DiscardFiles(), Rng(7), width=240, height=135, colour=True)
+        d.line = bytearray(240 * 2)  # the ST7789 driver's RGB565 line buffer
+    else:
+        d = Driver(DiscardFiles(), Rng(7))
+    d.app.ui.record(False)
+    return d
+
+
 def main(arg):
     game, board = arg.split()
     gc.collect()
-    from appdriver import Driver
+    d = driver(board)
     play = __import__("play_" + game)
-    if board == "pico_display_pack":
-        d = Driver(DiscardFiles(), width=240, height=135, colour=True)
-        line = bytearray(240 * 2)  # the ST7789 driver's RGB565 line buffer
-    else:
-        d = Driver(DiscardFiles())
-        line = None
-    d.app.ui.record(False)
-    play.play(d)
-    print("BENCH finished", game, board, len(line or b""))
+
+    def run():
+        yield from play.play(d)
+        print("BENCH finished_%s_%s 1" % (game, board))
+
+    return run()

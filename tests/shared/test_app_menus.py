@@ -25,7 +25,7 @@ def test_contrast_entry_clamps_and_saves():
 
 def test_about_shows_version_and_free_memory():
     d = Driver()
-    d.pick("About").shows("Schaffner 0.", "Free RAM")
+    d.pick("About").shows("Schaffner 0.", "Free ", " KB", "Used ")
     d.press("OK").shows("New game")
 
 

@@ -1,0 +1,31 @@
+"""Runs a benchmark module's main(arg) in top-level steps (see host_tools/mp_unittest.py).
+
+The WebAssembly runtime only collects garbage between top-level calls, so a
+main() that returns a generator is resumed one yield (one button press) per
+call, as the Pico's collector would reclaim the garbage of each press.
+"""
+import gc
+
+_gen = None
+
+
+def start(module, arg):
+    global _gen
+    result = __import__(module).main(arg)
+    if result is not None and hasattr(result, "send"):
+        _gen = result
+        print("MORE")
+    else:
+        print("DONE")
+    gc.collect()
+
+
+def step():
+    global _gen
+    try:
+        next(_gen)
+        print("MORE")
+    except StopIteration:
+        _gen = None
+        print("DONE")
+    gc.collect()
