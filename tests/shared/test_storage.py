@@ -1,4 +1,6 @@
 """Saving survives a power cut at any byte and falls back from damaged saves."""
+import json
+
 from memfiles import MemFiles, PowerCut
 from app.storage import FileStore
 
@@ -14,20 +16,24 @@ def test_save_and_load_round_trip():
     assert store.load("game") == (NEW, False)
 
 
+def load_after_cut(budget=None, ops=None):
+    """Save OLD, then NEW cut off after budget bytes or ops renames/removes; load again."""
+    fs = MemFiles()
+    store = FileStore("/d", fs)
+    store.save("game", OLD)
+    fs.budget, fs.ops = budget, ops
+    try:
+        store.save("game", NEW)
+    except PowerCut:
+        pass
+    fs.budget = fs.ops = None
+    return FileStore("/d", fs).load("game")[0]
+
+
 def test_power_cut_at_every_byte_of_the_write_loses_at_most_the_save_in_flight():
-    import json
     size = len(json.dumps(NEW))
     for cut in range(size + 1):
-        fs = MemFiles()
-        store = FileStore("/d", fs)
-        store.save("game", OLD)
-        fs.budget = cut
-        try:
-            store.save("game", NEW)
-        except PowerCut:
-            pass
-        fs.budget = None
-        data, _ = FileStore("/d", fs).load("game")
+        data = load_after_cut(budget=cut)
         assert data in (OLD, NEW), "cut at byte %d lost the game" % cut
         if cut < size:
             assert data == OLD
@@ -35,18 +41,8 @@ def test_power_cut_at_every_byte_of_the_write_loses_at_most_the_save_in_flight()
 
 def test_power_cut_between_the_renames():
     for ops in range(4):
-        fs = MemFiles()
-        store = FileStore("/d", fs)
-        store.save("game", OLD)
-        fs.ops = ops
-        try:
-            store.save("game", NEW)
-        except PowerCut:
-            pass
-        fs.ops = None
-        data, _ = FileStore("/d", fs).load("game")
         # the new file is complete before the first rename, so it is never lost
-        assert data == NEW, "cut after %d file operations" % ops
+        assert load_after_cut(ops=ops) == NEW, "cut after %d file operations" % ops
 
 
 def test_truncated_save_falls_back_to_previous_and_says_so():

@@ -1,40 +1,16 @@
 """Der Taubertal-Express: final scoring with every end-of-game building, and the tie-break."""
 from schaffner.taubertal import Game
 from schaffner.taubertal.scoring import INPUT_PROMPTS
+from taubertal_steps import to_final, to_rounds
 
 
-def to_rounds(g):
-    for p in g.turn_order():
-        g.apply(("ticket", p))
-    for _ in range(3 * g.n):
-        g.apply(("tile", g.acting()))
-    for p in g.turn_order():
-        g.apply(("hire", p, 0))
-
-
-def to_final(g):
-    """Everyone passes through the rest of the 7 passes."""
-    while g.phase() != "final":
-        ph = g.phase()
-        p = g.acting()
-        if ph == "tickets":
-            g.apply(("ticket", p))
-        elif ph == "tiles":
-            g.apply(("tile", p))
-        elif ph == "hire":
-            g.apply(("hire", p, 0))
-        elif ph == "round":
-            g.apply(("done", p))
-        else:
-            g.apply((ph,))
-
-
-def set_to(g, kind, p, target):
-    """Bring p's VP / coins / cubes to ``target`` with one table correction."""
-    now = getattr(g, kind)[p]
-    if now != target:
-        g.apply((kind, p, target - now))
-    assert getattr(g, kind)[p] == target
+def set_to(g, p, vp, coins, cubes):
+    """Bring p's VP, coins and cubes to these values with table corrections."""
+    for kind, target in (("vp", vp), ("coins", coins), ("cubes", cubes)):
+        now = getattr(g, kind)[p]
+        if now != target:
+            g.apply((kind, p, target - now))
+        assert getattr(g, kind)[p] == target
 
 
 def build_light(g, p, bid, over=None):
@@ -64,12 +40,8 @@ def test_two_players_every_building_but_two():
         g.apply(("final", 0, key, n))
     g.apply(("final", 1, "halls", 1))
     assert g.final_missing() == []
-    set_to(g, "vp", 0, 20)
-    set_to(g, "coins", 0, 7)
-    set_to(g, "cubes", 0, 8)
-    set_to(g, "vp", 1, 30)
-    set_to(g, "coins", 1, 3)
-    set_to(g, "cubes", 1, 5)
+    set_to(g, 0, 20, 7, 8)
+    set_to(g, 1, 30, 3, 5)
     # P1: 20 + 7 + 8//2=4 + 3 passengers + 5 goods buildings + 2 empty x 3
     # (one other player) = 45; Postamt last: 45 // 5 = 9; total 54
     assert g.score_lines(0) == [
@@ -101,15 +73,9 @@ def test_three_players_built_over_buildings_score_nothing():
     assert g.final_inputs(2) == []
     g.apply(("final", 0, "empty", 3))
     g.apply(("final", 1, "goods", 4))
-    set_to(g, "vp", 0, 12)
-    set_to(g, "coins", 0, 5)
-    set_to(g, "cubes", 0, 7)
-    set_to(g, "vp", 1, 10)
-    set_to(g, "coins", 1, 2)
-    set_to(g, "cubes", 1, 8)
-    set_to(g, "vp", 2, -5)
-    set_to(g, "coins", 2, 0)
-    set_to(g, "cubes", 2, 1)
+    set_to(g, 0, 12, 5, 7)
+    set_to(g, 1, 10, 2, 8)
+    set_to(g, 2, -5, 0, 1)
     # P1: 12 + 5 + 3 + 3 empty x 2 (two other players) + Wasserturm 3 visible
     # // 2 = 1 (the built-over Kiosk does not count) = 27; Postamt 27 // 5 = 5
     assert g.score_lines(0) == [
@@ -138,21 +104,13 @@ def test_four_players_postamt_below_five_and_missing_inputs():
     g.apply(("final", 3, "halls", 0))
     assert g.final_missing() == [(3, "pax")]
     # a missing number counts 0 until it is entered
-    set_to(g, "vp", 3, 0)
-    set_to(g, "coins", 3, 1)
-    set_to(g, "cubes", 3, 8)
+    set_to(g, 3, 0, 1, 8)
     assert g.score(3) == 5
     g.apply(("final", 3, "pax", 7))
     g.apply(("final", 3, "pax", 6))  # entered again: the last number counts
-    set_to(g, "vp", 0, 0)
-    set_to(g, "coins", 0, 1)
-    set_to(g, "cubes", 0, 8)
-    set_to(g, "vp", 1, 2)
-    set_to(g, "coins", 1, 1)
-    set_to(g, "cubes", 1, 2)
-    set_to(g, "vp", 2, -5)
-    set_to(g, "coins", 2, 0)
-    set_to(g, "cubes", 2, 0)
+    set_to(g, 0, 0, 1, 8)
+    set_to(g, 1, 2, 1, 2)
+    set_to(g, 2, -5, 0, 0)
     # P1: 0 + 1 + 4 + 6 empty x 1 (three others) = 11
     assert g.score_lines(0)[-2:] == [("Lokschuppen", 6), ("Total", 11)]
     # P2: 2 + 1 + 1 = 4: Postamt gives nothing below 5
@@ -181,9 +139,7 @@ def test_tie_goes_to_the_player_further_on_the_pioneer_track():
     g.apply(("build", 2, "signalmeisterei"))  # P3 to space 1, on top of P1
     to_final(g)
     for p in range(3):
-        set_to(g, "vp", p, 5)
-        set_to(g, "coins", p, 3)
-        set_to(g, "cubes", p, 4)
+        set_to(g, p, 5, 3, 4)
     # all three: 5 + 3 + 2 = 10
     assert g.ranking() == [(1, 10), (2, 10), (0, 10)]
 

@@ -1,45 +1,15 @@
 """Der Taubertal-Express: phases of a pass, who acts, and the pioneer-track turn order."""
 from schaffner.taubertal import Game
 from schaffner.taubertal.game import TOP
-
-
-def draft_and_hire(g, hires=None):
-    """Ticket draft, tile draft and hiring in the order the game asks for."""
-    for p in g.turn_order():
-        g.apply(("ticket", p))
-    for _ in range(3 * g.n):
-        g.apply(("tile", g.acting()))
-    for p in g.turn_order():
-        g.apply(("hire", p, hires[p] if hires else 0))
-
-
-def finish_pass(g):
-    """Everyone ends their turns; payday; refill unless the game is over."""
-    while g.phase() == "round":
-        g.apply(("done", g.acting()))
-    g.apply(("payday",))
-    if g.phase() == "refill":
-        g.apply(("refill",))
+from taubertal_steps import finish_pass, plain_action, to_payday, to_rounds
 
 
 def test_one_pass_phase_by_phase():
     g = Game.new(3)
     seen = []
     while g.phase() != "refill":
-        ph = g.phase()
-        p = g.acting()
-        seen.append((ph, g.round_no(), p))
-        if ph == "tickets":
-            g.apply(("ticket", p))
-        elif ph == "tiles":
-            g.apply(("tile", p))
-        elif ph == "hire":
-            g.apply(("hire", p, 0))
-        elif ph == "round":
-            g.apply(("done", p))
-        else:
-            assert p is None
-            g.apply(("payday",))
+        seen.append((g.phase(), g.round_no(), g.acting()))
+        g.apply(plain_action(g))
     expect = [("tickets", 0, p) for p in (0, 1, 2)]
     expect += [("tiles", 0, p) for p in (0, 1, 2) * 3]
     expect += [("hire", 0, p) for p in (0, 1, 2)]
@@ -94,7 +64,7 @@ def test_tile_draft_goes_round_and_round_until_three_each():
 
 def test_each_turn_starts_with_a_black_cube():
     g = Game.new(2)
-    draft_and_hire(g)
+    to_rounds(g)
     # P1 (start player) had 0 cubes and takes 1 at the start of the turn;
     # P2 keeps its starting cube until its own turn.
     assert g.cubes == [1, 1]
@@ -104,7 +74,7 @@ def test_each_turn_starts_with_a_black_cube():
 
 def test_kohlenlager_gives_two_black_cubes_from_the_next_round():
     g = Game.new(2)
-    draft_and_hire(g)
+    to_rounds(g)
     g.apply(("build", 0, "kohlenlager"))  # dark purple, paid by hand (price 0)
     assert g.cubes[0] == 1  # this round's single cube
     g.apply(("done", 0))
@@ -115,7 +85,7 @@ def test_kohlenlager_gives_two_black_cubes_from_the_next_round():
 
 def test_signalmeisterei_gives_a_cube_when_all_are_used():
     g = Game.new(2)
-    draft_and_hire(g)
+    to_rounds(g)
     g.apply(("build", 0, "signalmeisterei"))
     g.apply(("cubes", 0, -1))  # spends its only cube
     g.apply(("done", 0))
@@ -131,7 +101,7 @@ def test_signalmeisterei_gives_a_cube_when_all_are_used():
 
 def test_coal_carriage_holds_eight_or_ten_with_wagenwerkstatt():
     g = Game.new(2)
-    draft_and_hire(g)
+    to_rounds(g)
     g.apply(("cubes", 0, 20))
     assert g.cubes[0] == 8  # surplus returns to the supply
     g.apply(("build", 0, "wagenwerkstatt"))  # light purple: 3 cubes
@@ -145,7 +115,7 @@ def test_worker_carriage_limits_hiring():
     # Benno's example: an extra worker carriage lets him hire up to four.
     g = Game.new(2)
     assert g.worker_room(0) == 2
-    draft_and_hire(g)
+    to_rounds(g)
     g.apply(("carriage", 0, "worker"))
     finish_pass(g)
     assert g.worker_room(0) == 4
@@ -161,7 +131,7 @@ def test_worker_carriage_limits_hiring():
 
 def test_order_holds_for_the_pass_and_follows_the_track_next_pass():
     g = Game.new(3)
-    draft_and_hire(g)
+    to_rounds(g)
     # round 1: P1 builds (space 1), P2 builds on top of P1 (space 1), P3 passes
     g.apply(("build", 0, "kantine"))
     g.apply(("done", 0))
@@ -182,7 +152,7 @@ def test_order_holds_for_the_pass_and_follows_the_track_next_pass():
 
 def test_building_over_moves_to_the_very_top():
     g = Game.new(3)
-    draft_and_hire(g)
+    to_rounds(g)
     g.apply(("build", 0, "kiosk"))
     g.apply(("done", 0))
     g.apply(("build", 1, "kantine"))
@@ -229,11 +199,10 @@ def test_legal_actions_by_phase():
     finish_pass(g)
     assert g.phase() == "tickets"
     for _ in range(5):
-        draft_and_hire(g)
+        to_rounds(g)
         finish_pass(g)
-    draft_and_hire(g)
-    while g.phase() == "round":
-        g.apply(("done", g.acting()))
+    to_rounds(g)
+    to_payday(g)
     assert g.legal() == ("payday", "vp", "coins", "cubes")
     g.apply(("payday",))
     assert g.phase() == "final" and g.pass_no() == 7

@@ -1,42 +1,23 @@
 """Der Taubertal-Express: whole games through all 7 passes, action by action."""
 from schaffner.taubertal import Game
+from taubertal_steps import scripted
 
 
-def step(g, extra, hire, reward):
-    """Apply the next action(s) of a scripted game; returns the count applied.
+def play(g, extra, hire=0, reward=None):
+    """Play to the final scoring; returns each pass's turn order.
 
     extra[(pass, round, seat)]: actions in that turn; reward: the action each
     player applies at the start of every round-1 turn (None for nothing).
     """
-    ph = g.phase()
-    p = g.acting()
-    if ph == "tickets":
-        g.apply(("ticket", p))
-    elif ph == "tiles":
-        g.apply(("tile", p))
-    elif ph == "hire":
-        g.apply(("hire", p, hire))
-    elif ph == "round":
-        acts = list(extra.get((g.pass_no(), g.round_no(), p), ()))
-        if reward and g.round_no() == 1:
-            acts.insert(0, (reward[0], p, reward[1]))
-        acts.append(("done", p))
-        for a in acts:
-            g.apply(a)
-        return len(acts)
-    else:
-        g.apply((ph,))
-    return 1
-
-
-def play(g, extra, hire=0, reward=None):
-    """Play to the final scoring; returns each pass's turn order."""
     orders = []
     while g.phase() != "final":
         if g.phase() == "tickets" and g.acting() == g.turn_order()[0]:
             if len(orders) < g.pass_no():
                 orders.append(g.turn_order())
-        step(g, extra, hire, reward)
+        if reward and g.phase() == "round" and g.round_no() == 1:
+            g.apply((reward[0], g.acting(), reward[1]))
+        for a in scripted(g, extra, hire):
+            g.apply(a)
     return orders
 
 

@@ -1,21 +1,7 @@
 """Der Taubertal-Express: goods sales, payday, tickets replaced, building costs."""
 from schaffner.taubertal import Game
 from schaffner.taubertal.scoring import sale_value
-
-
-def to_rounds(g, hires=None):
-    """Ticket draft, tile draft and hiring, in the order the game asks for."""
-    for p in g.turn_order():
-        g.apply(("ticket", p))
-    for _ in range(3 * g.n):
-        g.apply(("tile", g.acting()))
-    for p in g.turn_order():
-        g.apply(("hire", p, hires[p] if hires else 0))
-
-
-def to_payday(g):
-    while g.phase() == "round":
-        g.apply(("done", g.acting()))
+from taubertal_steps import finish_pass, to_payday, to_rounds
 
 
 def test_franziskas_sale():
@@ -77,9 +63,7 @@ def test_max_pays_all_three_hired_workers():
     g = Game.new(2)
     to_rounds(g)
     g.apply(("carriage", 0, "worker"))  # room for 4 workers from next pass
-    to_payday(g)
-    g.apply(("payday",))
-    g.apply(("refill",))
+    finish_pass(g)
     to_rounds(g, (3, 0))
     g.apply(("coins", 0, 4))  # 1 + 4 = 5 coins
     to_payday(g)

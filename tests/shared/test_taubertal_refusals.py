@@ -1,39 +1,74 @@
-"""Der Taubertal-Express: bad numbers and impossible builds, sales, carriages, inputs."""
-from support import raises, rejects
+"""Der Taubertal-Express: refused actions.
+
+Out of turn or phase, not actions at all, bad numbers, impossible builds, sales, carriages, inputs.
+"""
+from support import raises
 from schaffner.taubertal import Game
+from taubertal_steps import refuse, to_final, to_payday, to_rounds
 
 
-def refuse(g, action, words):
-    msg = rejects(g, g.apply, action)
-    assert words in msg, msg
-    assert len(msg) <= 60, msg
-    return msg
+def test_seats_outside_the_game():
+    # a fifth player (Game.new(5)) is refused in test_taubertal_setup
+    g = Game.new(4)
+    refuse(g, ("ticket", 4), "No player 5")
+    refuse(g, ("ticket", -1), "No player 0")
+    refuse(g, ("ticket", "1"), "seat number")
+    refuse(g, ("vp", 7, 3), "No player 8")
 
 
-def in_rounds(players):
-    g = Game.new(players)
-    for p in g.turn_order():
-        g.apply(("ticket", p))
-    for _ in range(3 * players):
-        g.apply(("tile", g.acting()))
-    for p in g.turn_order():
-        g.apply(("hire", p, 0))
-    return g
+def test_malformed_actions():
+    g = Game.new(2)
+    refuse(g, ("fly", 0), "Unknown action")
+    refuse(g, (), "Not an action")
+    refuse(g, "ticket", "Not an action")
+    refuse(g, (3, 0), "Unknown action")
+    refuse(g, ("ticket",), "Wrong number")
+    refuse(g, ("ticket", 0, 1), "Wrong number")
+    refuse(g, ("payday", 0), "Wrong number")
 
 
-def to_final(g):
-    while g.phase() != "final":
-        ph, p = g.phase(), g.acting()
-        if ph == "tickets":
-            g.apply(("ticket", p))
-        elif ph == "tiles":
-            g.apply(("tile", p))
-        elif ph == "hire":
-            g.apply(("hire", p, 0))
-        elif ph == "round":
-            g.apply(("done", p))
-        else:
-            g.apply((ph,))
+def test_out_of_turn():
+    g = Game.new(3)
+    refuse(g, ("ticket", 1), "Not P2's turn: P1 acts")
+    refuse(g, ("replace_ticket", 2), "Not P3's turn")
+    g.apply(("ticket", 0))
+    g.apply(("ticket", 1))
+    g.apply(("ticket", 2))
+    g.apply(("tile", 0))
+    refuse(g, ("tile", 0), "Not P1's turn: P2 acts")
+    g = to_rounds(Game.new(3))
+    refuse(g, ("done", 1), "Not P2's turn")
+    refuse(g, ("build", 2, "kiosk"), "Not P3's turn")
+    refuse(g, ("sale", 1, 1, 0, 0, 0), "Not P2's turn")
+    refuse(g, ("carriage", 2, "worker"), "Not P3's turn")
+
+
+def test_out_of_phase():
+    g = Game.new(2)
+    refuse(g, ("tile", 0), "ticket draft")
+    refuse(g, ("sale", 0, 1, 0, 0, 0), "ticket draft")
+    refuse(g, ("payday",), "ticket draft")
+    refuse(g, ("final", 0, "pax", 1), "ticket draft")
+    g = to_rounds(Game.new(2))
+    refuse(g, ("hire", 0, 1), "rounds")
+    refuse(g, ("ticket", 0), "rounds")
+    refuse(g, ("refill",), "rounds")
+    refuse(g, ("payday",), "rounds")
+    to_payday(g)
+    refuse(g, ("refill",), "payday")
+    refuse(g, ("done", 0), "payday")
+    g.apply(("payday",))
+    refuse(g, ("payday",), "refill")
+    refuse(g, ("build", 0, "kiosk"), "refill")
+
+
+def test_nothing_goes_after_the_final_payday():
+    g = Game.new(2)
+    to_final(g)
+    refuse(g, ("refill",), "final scoring")
+    refuse(g, ("done", 0), "final scoring")
+    refuse(g, ("final", 0, "pax", 2), "P1 has no Empfangshalle")
+    refuse(g, ("final", 0, "laps", 2), "Unknown scoring input")
 
 
 def test_counts_must_be_whole_and_not_negative():
@@ -60,13 +95,13 @@ def test_counts_must_be_whole_and_not_negative():
 
 
 def test_sale_needs_a_freight_carriage():
-    g = in_rounds(2)
+    g = to_rounds(Game.new(2))
     refuse(g, ("sale", 0, 1, 0, 0, 0), "no freight carriage")
     assert "no freight" in str(raises(ValueError, g.sale_preview, 0, 1, 0, 0, 0))
 
 
 def test_building_refusals():
-    g = in_rounds(3)
+    g = to_rounds(Game.new(3))
     refuse(g, ("build", 0, "rathaus"), "Unknown building: rathaus")
     refuse(g, ("build", 0, 7), "Unknown building")
     refuse(g, ("build", 0, "lagerhaus"), "Lagerhaus needs 3 cubes")
@@ -88,7 +123,7 @@ def test_building_refusals():
 
 
 def test_carriage_refusals():
-    g = in_rounds(2)
+    g = to_rounds(Game.new(2))
     refuse(g, ("carriage", 0, "passenger"), "worker or freight")
     for _ in range(12):
         g.apply(("carriage", 0, "freight"))
@@ -99,7 +134,7 @@ def test_carriage_refusals():
 
 
 def test_final_input_refusals():
-    g = in_rounds(2)
+    g = to_rounds(Game.new(2))
     g.apply(("cubes", 0, 2))
     g.apply(("build", 0, "wagenmeisterei"))
     to_final(g)
