@@ -33,6 +33,9 @@ class App:
         self.session = None
         self.message = None
         self.beeps = 0
+        # while a new game is being set up (screens from this depth up), long BACK
+        # must not undo the previous game's last action
+        self.setup_depth = 0
         self.stack = []
         session, fell_back = self.store.load(SAVE, games.Session.from_dict)
         self.session = session
@@ -73,8 +76,10 @@ class App:
         if self.message is not None:
             self.message = None
             return True
+        if self.setup_depth and len(self.stack) < self.setup_depth:
+            self.setup_depth = 0
         try:
-            if ev == BACK | LONG and self.session is not None and len(self.stack) > 1:
+            if ev == BACK | LONG and self.session is not None and len(self.stack) > 1 and not self.setup_depth:
                 self.undo()
             else:
                 self.top.handle(self, ev)
@@ -108,6 +113,7 @@ class App:
     def start_game(self, game_id, names, base):
         mod = games.module(game_id)
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base))
+        self.setup_depth = 0
         self.save()
         self.home()
         self.push(mod.play_screen())
@@ -170,7 +176,7 @@ class MainMenu(Menu):
     def _entries(self, app):
         e = []
         if app.session is not None:
-            e.append(("Resume " + games.TITLES[games.IDS.index(app.session.game_id)], self.resume))
+            e.append(("Resume game", self.resume))
         e.append(("New game", self.new_game))
         if app.session is not None and app.session.journal.can_undo():
             e.append(("Undo last", self.undo))
@@ -180,6 +186,9 @@ class MainMenu(Menu):
 
     def draw(self, app, ui):
         self.items = [label for label, _ in self._entries(app)]
+        # the title bar names the game in play, so "Resume game" needs no more room
+        s = app.session
+        self.title = "Schaffner" if s is None else games.TITLES[games.IDS.index(s.game_id)]
         Menu.draw(self, app, ui)
 
     def handle(self, app, ev):
@@ -195,6 +204,7 @@ class MainMenu(Menu):
         app.push(app.session.ui.play_screen())
 
     def new_game(self, app):
+        app.setup_depth = 2
         if app.session is None:
             app.push(Menu("New game", list(games.TITLES), pick_game))
         else:
@@ -221,7 +231,7 @@ class MainMenu(Menu):
 def pick_game(app, index):
     lo, hi = games.PLAYERS[index]
     game_id = games.IDS[index]
-    app.replace(NumberEntry(games.TITLES[index], "How many players?", max(lo, 2), lo, hi,
+    app.replace(NumberEntry(games.TITLES[index], "Players", max(lo, 2), lo, hi,
                             lambda a, n: a.replace(NamePicker(game_id, n))))
 
 
@@ -244,8 +254,12 @@ class NamePicker(Menu):
         self.chosen.append(self.items[index])
         if len(self.chosen) < self.count:
             self._refresh()
-        else:
-            games.module(self.game_id).setup(app, self.chosen)
+            return
+        try:
+            games.module(self.game_id).setup(app, list(self.chosen))
+        except ValueError:
+            self.chosen.pop()
+            raise
 
     def handle(self, app, ev):
         if ev == BACK and self.chosen:
