@@ -7,6 +7,7 @@ is the smallest heap a complete game runs in without running out (found by
 bisection), so it includes fragmentation, as on the Pico.
 """
 import os
+import shutil
 import subprocess
 import sys
 
@@ -24,6 +25,7 @@ GAMES = ("taubertal", "trainmaker", "ttr_austria")
 def build_image(board):
     """Compile the board's device files into build/image/<board>; return total .mpy bytes."""
     root = os.path.join(BUILD, board)
+    shutil.rmtree(root, ignore_errors=True)
     total = 0
     for host, device in device_files(board):
         target = root + compiled_name(device)

@@ -6,7 +6,8 @@ the three files holds a complete save: loading tries a complete ``.new``
 first (it only exists while a save is under way, so it is the newest), then
 the current file, then the previous one, and says when it had to fall back.  File
 operations go through a small ``fs`` object so tests can cut a write short at
-any byte.
+any byte.  The real files stream JSON to and from flash, so a save never
+holds the whole text in the heap at once.
 """
 import json
 import os
@@ -15,13 +16,13 @@ import os
 class OsFiles:
     """The real file system (on the Pico: its flash)."""
 
-    def read(self, path):
+    def read_json(self, path):
         with open(path) as f:
-            return f.read()
+            return json.load(f)
 
-    def write(self, path, text):
+    def write_json(self, path, data):
         with open(path, "w") as f:
-            f.write(text)
+            json.dump(data, f)
 
     def rename(self, old, new):
         os.rename(old, new)
@@ -58,7 +59,7 @@ class FileStore:
         cur = self._path(name, "json")
         new = self._path(name, "new")
         bak = self._path(name, "bak")
-        self.fs.write(new, json.dumps(data))
+        self.fs.write_json(new, data)
         if self.fs.exists(cur):
             self.fs.remove(bak)
             self.fs.rename(cur, bak)
@@ -77,7 +78,7 @@ class FileStore:
             if not self.fs.exists(path):
                 continue
             try:
-                data = json.loads(self.fs.read(path))
+                data = self.fs.read_json(path)
                 return (build(data) if build else data), fell_back
             except (ValueError, OSError, KeyError, TypeError):
                 # a half-written .new is a save cut short, not damage to report

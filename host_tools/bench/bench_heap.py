@@ -1,15 +1,22 @@
 """One complete game through the app, for the peak-heap bisection (arg: 'game board')."""
 import gc
+import io
+import json
+
+
+class _Void(io.IOBase):
+    def write(self, data):
+        return len(data)
 
 
 class DiscardFiles:
-    """Saves are serialised as on the device, then dropped: flash is not heap."""
+    """Saves are streamed as JSON as on the device, then dropped: flash is not heap."""
 
-    def read(self, path):
+    def read_json(self, path):
         raise OSError(2)
 
-    def write(self, path, text):
-        pass
+    def write_json(self, path, data):
+        json.dump(data, _Void())
 
     def rename(self, old, new):
         pass

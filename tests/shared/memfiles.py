@@ -1,4 +1,5 @@
 """An in-memory stand-in for app.storage.OsFiles that can lose power mid-save."""
+import json
 
 
 class PowerCut(Exception):
@@ -21,6 +22,12 @@ class MemFiles:
         if path not in self.files:
             raise OSError(2)
         return self.files[path]
+
+    def read_json(self, path):
+        return json.loads(self.read(path))
+
+    def write_json(self, path, data):
+        self.write(path, json.dumps(data))
 
     def write(self, path, text):
         if self.budget is not None and len(text) > self.budget:

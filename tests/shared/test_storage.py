@@ -77,3 +77,20 @@ def test_delete_removes_every_copy():
     store.save("game", NEW)
     store.delete("game")
     assert fs.files == {}
+
+
+def test_real_files_round_trip_and_fall_back():
+    import os
+    from app.storage import OsFiles
+    root = "/tmp/schaffner-store-test"
+    store = FileStore(root, OsFiles())
+    store.delete("game")
+    store.save("game", OLD)
+    store.save("game", NEW)
+    assert store.load("game") == (NEW, False)
+    with open(root + "/game.json", "w") as f:
+        f.write('{"turn": 8, "na')
+    assert store.load("game") == (OLD, True)
+    store.delete("game")
+    assert store.load("game") == (None, False)
+    os.rmdir(root)
