@@ -19,7 +19,9 @@ class Driver:
         self.boot()
 
     def boot(self):
-        """Power on (again): a new App over the same files."""
+        """Power on (again): a new App over the same files; log keeps every event pressed."""
+        if not hasattr(self, "log"):
+            self.log = []
         if self.colour:
             from app.ui import PALETTE
             buf = bytearray(self.width * self.height // 2)
@@ -45,8 +47,16 @@ class Driver:
             long = key.startswith("LONG_")
             ev = KEYS[key[5:] if long else key] | (LONG if long else 0)
             for _ in range(count):
+                self.log.append(ev)
                 self.app.handle(ev)
                 self.app.render()
+        return self
+
+    def tick(self, now_ms):
+        """Let time pass to now_ms (animations); logged for replays as -1 - now_ms."""
+        self.log.append(-1 - now_ms)
+        if self.app.tick(now_ms):
+            self.app.render()
         return self
 
     @property

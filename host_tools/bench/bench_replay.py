@@ -1,0 +1,95 @@
+"""Replays a recorded game's button presses on a bare App, one press per step.
+
+arg: 'board events [timed]' where events is a string of event digits and
+``t<ms>.`` ticks (as recorded by bench_record).  Nothing but the App, its canvas and this small
+module is loaded, so the heap measured is the gadget's own.
+"""
+import gc
+import io
+import json
+import time
+
+
+class _Void(io.IOBase):
+    def write(self, data):
+        return len(data)
+
+
+class DiscardFiles:
+    """Saves are streamed as JSON as on the device, then dropped: flash is not heap."""
+
+    def read_json(self, path):
+        raise OSError(2)
+
+    def write_json(self, path, data):
+        json.dump(data, _Void())
+
+    def rename(self, old, new):
+        pass
+
+    def remove(self, path):
+        pass
+
+    def exists(self, path):
+        return False
+
+    def makedirs(self, path):
+        pass
+
+
+def make_app(board):
+    """The App on this board's canvas, saving into the void, dice from a fixed seed."""
+    import framebuf
+    from app.app import App
+    from app.storage import FileStore
+    from schaffner.rng import Rng
+    store = FileStore("/data", DiscardFiles())
+    if board == "pico_display_pack":
+        from app.ui import PALETTE
+        buf = bytearray(240 * 135 // 2)
+        canvas = framebuf.FrameBuffer(buf, 240, 135, framebuf.GS4_HMSB)
+        app = App(canvas, 240, 135, store, Rng(7), PALETTE)
+        app.line = bytearray(240 * 2)  # the ST7789 driver's RGB565 line buffer
+    else:
+        buf = bytearray(128 * 64 // 8)
+        canvas = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+        app = App(canvas, 128, 64, store, Rng(7))
+    app.buf = buf
+    app.render()
+    return app
+
+
+def main(arg):
+    parts = arg.split()
+    board, events = parts[0], parts[1]
+    timed = len(parts) > 2
+    gc.collect()
+    app = make_app(board)
+
+    def run():
+        costs = []
+        i = 0
+        while i < len(events):
+            if events[i] == "t":
+                end = events.index(".", i)
+                if app.tick(int(events[i + 1:end])):
+                    app.render()
+                i = end + 1
+                continue
+            t = time.ticks_us()
+            app.handle(ord(events[i]) - 48)
+            app.render()
+            if timed:
+                costs.append(time.ticks_diff(time.ticks_us(), t))
+            i += 1
+            yield
+        if timed:
+            import reference
+            print("BENCH reference_us", reference.time_us(reference.workload))
+            # this runtime's clock ticks in whole milliseconds: the mean over all
+            # presses is exact, the slowest press is known to a millisecond
+            print("BENCH mean_us", sum(costs) // len(costs))
+            print("BENCH max_us", max(costs))
+            print("BENCH events", len(costs))
+
+    return run()
