@@ -12,7 +12,7 @@ NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
 
-.PHONY: all deps test test-py test-mp compile typecheck sim bench bench-pico deploy clean
+.PHONY: all deps test test-py test-mp compile typecheck sim screenshots bench bench-pico deploy clean
 
 all: test
 
@@ -48,6 +48,10 @@ typecheck: $(VENV_STAMP)
 
 sim: deps
 	$(PY) host_tools/sim.py
+
+# The README's pictures, made by the simulator from the games' test scripts.
+screenshots: deps
+	$(PY) host_tools/screenshots.py
 
 bench: deps
 	$(PY) host_tools/bench.py

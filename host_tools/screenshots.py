@@ -1,0 +1,96 @@
+"""make screenshots: the README's pictures, made by the simulator.
+
+Each game's end-to-end test script (tests/shared/play_<game>.py) is played
+once on CPython to learn its presses; the simulator then plays the same
+presses under the real MicroPython runtime with the same dice seed, and the
+frames whose drawn text matches a shot's words are written to docs/screens/.
+"""
+import os
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for p in ("tests/shim", "tests/shared", "lib", "firmware"):
+    sys.path.insert(0, os.path.join(ROOT, p))
+sys.path.insert(0, HERE)
+
+import frames  # noqa: E402
+import sim  # noqa: E402
+
+SEED = 7
+OUT = os.path.join(ROOT, "docs", "screens")
+
+# (file name, board, game, words that must all be on the frame, which match: 0 first, -1 last)
+SHOTS = (
+    ("menu", "pico_oled", None, ("New game", "Settings"), 0),
+    ("taubertal-turn", "pico_oled", "taubertal", ("Pass 2", "Round"), 0),
+    ("taubertal-sale", "pico_oled", "taubertal", ("coins", "VP (2 each)"), 0),
+    ("taubertal-payday", "pico_oled", "taubertal", ("payday", "pays"), 0),
+    ("taubertal-ranking", "pico_oled", "taubertal", ("Ranking",), -1),
+    ("taubertal-ranking-pack", "pico_display_pack", "taubertal", ("Ranking",), -1),
+    ("trainmaker-roll", "pico_oled", "trainmaker", ("Place",), 0),
+    ("trainmaker-odds", "pico_oled", "trainmaker", ("%",), 3),
+    ("trainmaker-roll-pack", "pico_display_pack", "trainmaker", ("%",), 3),
+    ("trainmaker-winner", "pico_oled", "trainmaker", ("wins",), -1),
+    ("ttr-player", "pico_oled", "ttr_austria", ("Routes",), 0),
+    ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking",), -1),
+)
+
+
+def presses(game, board):
+    """The game's test script played on CPython; its presses as simulator steps."""
+    from appdriver import Driver
+    from memfiles import MemFiles
+    from schaffner.rng import Rng
+    w, h, colour = sim.BOARDS[board]
+    d = Driver(MemFiles(), Rng(SEED), width=w, height=h, colour=colour)
+    for _ in __import__("play_" + game).play(d):
+        pass
+    steps = []
+    for e in d.log:
+        steps.append(("ev", e) if e >= 0 else ("at", -1 - e))
+    return steps
+
+
+def film(board, steps):
+    """Play steps in the simulator; return [(drawn text, rows)] for every frame."""
+    save = tempfile.mkdtemp(prefix="schaffner-shots-")
+    dev = sim.Device(board, SEED, save)
+    shots = [(dev.text, dev.rows())]
+    try:
+        for kind, value in steps:
+            if kind == "ev":
+                dev.press(value)
+            else:
+                dev.tick(value)
+            shots.append((dev.text, dev.rows()))
+    finally:
+        dev.close()
+        shutil.rmtree(save, ignore_errors=True)
+    if dev.errors:
+        raise SystemExit("the simulator reported errors:\n" + "\n".join(dev.errors))
+    return shots
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    films = {}
+    for name, board, game, words, which in SHOTS:
+        key = (board, game)
+        if key not in films:
+            films[key] = film(board, presses(game, board) if game else [])
+        palette = sim.BOARDS[board][2] and sim.palette_of(True)
+        matches = [rows for text, rows in films[key] if all(w in " ".join(text) for w in words)]
+        if not matches:
+            raise SystemExit("no frame for %s shows %r" % (name, words))
+        rows = matches[which] if -len(matches) <= which < len(matches) else matches[-1]
+        path = os.path.join(OUT, name + ".png")
+        frames.write_png(path, rows, palette or None, scale=3 if board == "pico_oled" else 2)
+        print("wrote", os.path.relpath(path, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
