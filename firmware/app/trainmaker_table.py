@@ -1,0 +1,410 @@
+"""Trainmaker's play screen: one screen that follows the game's phase.
+
+  cards / steam   enter a City card: counts of P, B, F (UP/DOWN, OK next),
+                  then its goods (a Terminal is wild); the table's cards, or
+                  the ones the Steam Engine draws
+  roll / bonus    the player big, the face-up cards, the odds; OK rolls
+  place           the train, the roll below it: UP/DOWN move over the dice,
+                  OK chooses one, then Place (or Pass when nothing fits)
+  after_place     the train and the odds; roll again or stop
+  score           pick which covered card the train scores
+  over            the winner
+A roll is applied to the game before its animation runs, so a power cut
+cannot re-roll.  What a roll or a move led to (derail, no Locomotive,
+scored ...) is shown once, then OK goes on.  Input state (cursor, chosen
+dice, a card half entered) belongs to one game state and is dropped when
+the game changes, undo included.  The odds are worked out once per state,
+on the first tick after the press that made it (the press itself draws at
+once, with "..." where the odds will be).
+"""
+from micropython import const
+
+from app import trainmaker_draw as D
+from app.events import UP, DOWN, OK, BACK, LONG
+from app.trainmaker_entry import CardEntry
+from app.trainmaker_ui import _live, card_text, goods_line
+from app.ui import FG, colour_of
+from app.widgets import Screen
+
+ROLL_MS = const(600)  # how long the dice tumble
+FRAME_MS = const(80)
+_TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
+_SIDES = "LLPBFC"
+_OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
+
+
+def state_key(app):
+    """Changes with every action and every undo (the base changes when the journal folds)."""
+    j = app.session.journal
+    return (len(j.actions), id(j.base))
+
+
+def last_actor(g):
+    """Who the last action belonged to: the current player while the turn goes
+    on, else the one before (the last seat when the Steam Engine is next)."""
+    ph = g.phase()
+    if ph in ("place", "after_place", "score", "bonus", "over"):
+        return g.player()
+    if ph == "steam":
+        return g.players() - 1
+    return (g.player() - 1) % g.players()
+
+
+def last_roll(app):
+    """Faces of the latest roll if it is among the last three actions, else ''."""
+    acts = app.session.journal.actions
+    for a in acts[-1:-4:-1]:
+        if a[0] == "roll":
+            return a[1]
+    return ""
+
+
+class Table(Screen):
+    PLAY = True
+
+    def __init__(self):
+        self.key = None
+        self.cur = 0  # cursor in the row of options (dice first when placing)
+        self.sel = []  # dice chosen to place
+        self.entry = CardEntry()  # a City card half entered
+        self.seen = None  # state whose outcome was acknowledged
+        self.anim = None  # state whose roll is tumbling
+        self.t0 = None
+        self.frame = 0
+        self.okey = None  # state the odds belong to
+        self.oval = None
+
+    def _sync(self, app):
+        _live[0] = app.session
+        key = state_key(app)
+        if key != self.key:
+            self.key = key
+            self.cur = 0
+            self.sel = []
+            self.entry = CardEntry()
+        return app.session.game
+
+    def _pending(self, g):
+        return g.event() in _OUTCOMES and self.seen != self.key
+
+    def _rolling(self):
+        return self.anim is not None and self.anim == self.key
+
+    # --- time --------------------------------------------------------------
+    def tick(self, app, now_ms):
+        """The roll's tumbling; then the odds for the state on screen, worked out
+        here rather than in the press, so the press shows at once."""
+        if self.anim is not None:
+            return self._tumble(app, now_ms)
+        g = app.session.game
+        if self.okey != self.key and self.key == state_key(app) and self.wants_odds(app, g):
+            self.work_out_odds(g)
+            return True
+        return False
+
+    def _tumble(self, app, now_ms):
+        if self.anim != state_key(app):  # undone meanwhile
+            self.anim = None
+            return True
+        if self.t0 is None:
+            self.t0 = now_ms
+            return False
+        gone = (now_ms - self.t0) & _TICKS
+        if gone >= ROLL_MS:
+            self.anim = None
+            if app.session.game.event() == "derail":
+                app.beep()
+            return True
+        f = gone // FRAME_MS
+        if f != self.frame:
+            self.frame = f
+            return True
+        return False
+
+    # --- buttons -------------------------------------------------------------
+    def handle(self, app, ev):
+        g = self._sync(app)
+        if self._rolling():
+            self.anim = None  # a press shows the result at once
+            if ev != BACK:
+                return
+        if ev == BACK:
+            if g.phase() not in ("cards", "steam") or not self.entry.back():
+                app.pop()
+            return
+        if ev == OK | LONG:
+            self.menu(app)
+            return
+        if self._pending(g):
+            if ev == OK:
+                self.seen = self.key
+            return
+        ph = g.phase()
+        if ph in ("cards", "steam"):
+            self.entry.handle(app, ev, "steam_card" if ph == "steam" else "card")
+            return
+        labels, k = self.ring(g)
+        n = len(labels)
+        if ev == UP:
+            self.cur = (self.cur - 1) % n
+        elif ev == DOWN:
+            self.cur = (self.cur + 1) % n
+        elif ev == OK:
+            self._pick(app, g, ph, labels, k)
+
+    def menu(self, app):
+        from app.trainmaker_info import GameMenu
+        app.push(GameMenu())
+
+    def ring(self, g):
+        """(labels of the options in cursor order, how many of them are dice)."""
+        ph = g.phase()
+        if ph == "place":
+            free = g.unplaced()
+            labels = [g.faces()[i] for i in free] + ["Place"]
+            if g.can_pass():
+                labels.append("Pass")
+            labels.append(D.MENU)
+            return labels, len(free)
+        if ph == "score":
+            return [card_text(g.faceup()[i]) for i in g.covered()], 0
+        if ph == "over":
+            return ["Players", D.MENU], 0
+        roll = "Roll %d" % g.to_roll()
+        return ([roll, D.MENU] if ph == "roll" else [roll, "Stop", D.MENU]), 0
+
+    def _pick(self, app, g, ph, labels, k):
+        i = self.cur
+        if i < k:
+            d = g.unplaced()[i]
+            if d in self.sel:
+                self.sel.remove(d)
+            else:
+                self.sel.append(d)
+            return
+        label = labels[i]
+        if ph == "score":
+            app.do(("score", g.covered()[i]))
+        elif label == D.MENU:
+            self.menu(app)
+        elif label == "Players":
+            from app.trainmaker_info import players
+            players(app)
+        elif label == "Place":
+            app.do(("place", sorted(self.sel)))
+        elif label in ("Pass", "Stop"):
+            app.do((label.lower(),))
+        else:
+            self.roll(app, g)
+            return
+        if g.event() == "derail":
+            app.beep()
+
+    def roll(self, app, g):
+        from schaffner.trainmaker.dice import roll_dice
+        app.do(("roll", roll_dice(app.rng, g.to_roll())))
+        self._sync(app)
+        self.anim = self.key
+        self.t0 = None
+        self.frame = 0
+
+    # --- drawing -------------------------------------------------------------
+    def wants_odds(self, app, g):
+        return app.settings["odds"] and g.phase() in ("roll", "bonus", "place", "after_place")
+
+    def odds(self, app, g):
+        """The odds for the decision in front of the player: (chance, derail or
+        None), or when placing the best choice (chance, placed faces, switch);
+        None when odds are off, not wanted, or not worked out yet."""
+        if self.okey == self.key and self.wants_odds(app, g):
+            return self.oval
+        return None
+
+    def work_out_odds(self, g):
+        """Once per state (tick() calls it)."""
+        from schaffner.trainmaker import solver
+        ph = g.phase()
+        if ph == "place":
+            best = solver.choices(g)
+            self.oval = best[0] if best else (0.0, "-", None)
+        else:
+            # any card only (the menu's odds view has them card by card)
+            needs = [c[0] for c in g.faceup()]
+            t = g.has_switch()
+            n = len(g.unplaced()) if ph == "after_place" else g.dice_count()
+            stock = g.stock() if ph == "after_place" else None
+            chance = solver.train_odds(needs, stock, n, t) if needs else 0.0
+            self.oval = (chance, solver.derail_chance(n) if stock else None)
+        self.okey = self.key
+
+    def draw(self, app, ui):
+        g = self._sync(app)
+        if self._rolling():
+            self._draw_tumble(app, ui, g)
+        elif self._pending(g):
+            self._draw_outcome(app, ui, g)
+        else:
+            getattr(self, "_draw_" + g.phase())(app, ui, g)
+
+    def _rows(self, ui):
+        """y of the train row, the dice row and the text row under them."""
+        top = ui.header_h + 1
+        return top, top + D.size(ui) + ui.s, ui.footer_y - 8 * ui.s
+
+    def _draw_tumble(self, app, ui, g):
+        names = app.session.names
+        rolled = last_roll(app)
+        seed = (self.t0 or 0) + self.frame * 13
+        tumble = "".join(_SIDES[((seed + i * 29) * 37 + 11) % 101 % 6] for i in range(len(rolled)))
+        ui.header(names[last_actor(g)], "rolling")
+        top, mid, low = self._rows(ui)
+        if g.phase() == "place" and g.train():
+            D.train(ui, g.train(), top)
+        D.dice(ui, tumble, mid)
+
+    def _draw_outcome(self, app, ui, g):
+        ev = g.event()
+        p = last_actor(g)
+        ui.header(app.session.names[p])
+        top, mid, low = self._rows(ui)
+        acts = app.session.journal.actions
+        kind = acts[-1][0] if acts else ""
+        faces = last_roll(app) if kind in ("roll", "pass", "switch") else ""
+        if ev == "scored":
+            big, why = "Scored!", card_text(g.scored(p)[-1])
+            ui.line(ui.rows - 1, goods_line(g, p))
+        elif ev == "derail":
+            big = "DERAIL!"
+            if kind == "place":
+                why = "All placed no C"
+            elif kind == "roll" and faces.count("L") == len(faces):
+                why = "Only Locos"
+            elif kind == "roll":
+                why = "Last die a car"
+            else:
+                why = "Nothing fits"
+        elif ev == "no_card":
+            big, why = "No card", "Train fits none"
+        elif ev == "no_stock":
+            big, why = "No car", "Turn over"
+        else:
+            big = "No Loco"
+            why = "Switch is back" if ev == "regained" else "Turn over"
+        c = FG
+        if ui.colour and ev in ("derail", "scored"):
+            c = colour_of("Red" if ev == "derail" else "Green")
+        if faces:
+            ui.big_text(big, top, c)
+            D.dice(ui, faces, mid)
+            ui.text(why[:ui.cols], 0, low)
+        else:
+            ui.big_text(big, big_y(ui), c)
+            ui.line(0, why)
+        ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
+
+    def _draw_cards(self, app, ui, g):
+        name = app.session.names[g.player()]
+        self.entry.draw(ui, self._rows(ui), "Card %d/3" % (len(g.faceup()) + 1), name, "hold OK=menu")
+
+    def _draw_steam(self, app, ui, g):
+        self.entry.draw(ui, self._rows(ui), "Steam Engine", "", "Drew %d/3+ cars" % g.steam_drawn())
+
+    def _odds_or(self, app, ui, g, row, hint):
+        o = self.odds(app, g)
+        if o is not None:
+            D.odds_row(ui, row, "Score", o[0])
+        else:
+            ui.line(row, "Score ..." if app.settings["odds"] else hint)
+        return o
+
+    def _draw_roll_start(self, app, ui, g, right, hint):
+        ui.header("Round %d" % g.round_no(), right)
+        cards = " ".join(c[0] for c in g.faceup()) or "no cards"
+        ui.line(0, ("Cards " + cards) if len(cards) + 6 <= ui.cols else cards)
+        name = app.session.names[g.player()]
+        y = big_y(ui)
+        ui.big_text(name, y)
+        ui.player_mark(0, y + 2 * ui.s, name)
+        self._odds_or(app, ui, g, ui.rows - 1, hint)
+        D.options(ui, self.ring(g)[0], self.cur)
+
+    def _draw_roll(self, app, ui, g):
+        self._draw_roll_start(app, ui, g, "", "Loco+car first")
+
+    def _draw_bonus(self, app, ui, g):
+        self._draw_roll_start(app, ui, g, "Bonus!", "Train dice only")
+
+    def _draw_place(self, app, ui, g):
+        names = app.session.names
+        started = bool(g.train())
+        ui.header(names[g.player()], "re-roll" if started else "1st roll")
+        top, mid, low = self._rows(ui)
+        if started:
+            D.train(ui, g.train(), top)
+        else:
+            ui.text("Loco + 1 car;"[:ui.cols], 0, top)
+            ui.text("Caboose ends it"[:ui.cols], 0, top + 8 * ui.s)
+        free = g.unplaced()
+        faces = "".join(g.faces()[i] for i in free)
+        chosen = [i for i in range(len(free)) if free[i] in self.sel]
+        labels, k = self.ring(g)
+        D.dice(ui, faces, mid, chosen, self.cur if self.cur < k else -1)
+        o = self.odds(app, g)
+        if g.event() == "stuck":
+            tip = "Stuck: Switch?"
+        elif o is not None:
+            tip = "Tip " + ("%s>%s " % o[2] if o[2] else "") + o[1]
+        elif app.settings["odds"]:
+            tip = "Tip ..."
+        else:
+            tip = "1+ die, no Loco" if started else ""
+        ui.text(tip[:ui.cols], 0, low)
+        x = D.options(ui, labels[k:], self.cur - k)
+        if o is not None:
+            right = D.pct(o[0])
+            if x + ui.width_of(right) <= ui.w:
+                ui.right(right, ui.footer_y)
+
+    def _draw_after_place(self, app, ui, g):
+        names = app.session.names
+        ui.header(names[g.player()], "%d left" % len(g.unplaced()))
+        top, mid, low = self._rows(ui)
+        D.train(ui, g.train(), top)
+        o = self._odds_or(app, ui, g, 2, "Re-roll: 1+ die")
+        if o is not None:
+            # no card in reach: stopping at least spares the derail
+            ui.line(3, "Tip: stop" if o[0] == 0 else "Derail " + D.pct(o[1]))
+        elif not app.settings["odds"]:
+            ui.line(3, "Stop: no card")
+        D.options(ui, self.ring(g)[0], self.cur)
+
+    def _draw_score(self, app, ui, g):
+        ui.header(app.session.names[g.player()], "complete")
+        ui.line(0, "Score one card:")
+        labels = self.ring(g)[0]
+        for i in range(min(len(labels), ui.rows - 1)):
+            if i == self.cur:
+                ui.bar(i + 1, labels[i])
+            else:
+                ui.line(i + 1, labels[i])
+        ui.footer("any order+extra")
+
+    def _draw_over(self, app, ui, g):
+        p = g.winner()
+        name = "Steam Engine" if p < 0 else app.session.names[p]
+        if g.win_reason() == "goods":
+            ui.header("All 6 goods")
+            ui.line(0, "Terminals: wild")
+        else:
+            ui.header("Contract met")
+        y = big_y(ui)
+        ui.big_text(name, y)
+        if p >= 0:
+            ui.player_mark(0, y + 2 * ui.s, name)
+        ui.line(ui.rows - 1, "wins the game!")
+        D.options(ui, self.ring(g)[0], self.cur)
+
+
+def big_y(ui):
+    """Top of the big type, between body row 0 and the last body row."""
+    return (2 * ui.body_y + ui.rows * ui.pitch - 8 * ui.big) // 2

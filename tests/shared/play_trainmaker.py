@@ -1,0 +1,257 @@
+"""A complete 3-player Trainmaker game with the Steam Engine, by button presses.
+
+play(d) is a generator: it yields after each press or small group of presses
+(the MicroPython runner collects garbage only between yields).  Each yield
+gives texts the screen must show then, worked out from the game (screen()):
+the end-to-end test checks them, the benchmark ignores them.  The dice come
+from d.app.rng, so a Driver with Rng(SEED) plays the same game every time.
+The City deck is DECK, in this order, as the table would turn it over; the
+presses are decided from the game on screen: every placement is the tip the
+screen shows (the solver's best choice, Switch Track included), a re-roll
+unless no card can be reached any more, the covered card with goods the
+player lacks.  It never reads files back and never reboots.
+"""
+from app.trainmaker_draw import pct
+from schaffner.trainmaker.cards import GOODS
+
+SEED = 16  # Red wins by goods in round 5; derails, Switch Track, bonus trains, a stop
+CONTRACT = ("terminal", "terminal")  # the Steam Engine's face-up Contract
+# The 40 City cards: per goods type 1 Whistlestop, 3 Depots, 2 Stations; 4 wild Terminals.
+DECK = (
+    ("PB", "coal"), ("F", "cattle"), ("PPF", "mail"), ("BF", "corn"), ("PP", "timber"),
+    ("BBF", "passengers"), ("B", "mail"), ("PF", "cattle"), ("FF", "coal"), ("PBF", "timber"),
+    ("BB", "corn"), ("P", "passengers"), ("PPB", "cattle"), ("PB", "mail"), ("BFF", "coal"),
+    ("PF", "passengers"), ("F", "timber"), ("PFF", "corn"), ("BF", "mail"), ("PPBF", "wild"),
+    ("PP", "cattle"), ("B", "coal"), ("PBB", "passengers"), ("FF", "timber"), ("BF", "cattle"),
+    ("PBF", "corn"), ("PB", "passengers"), ("P", "corn"), ("PBBF", "wild"), ("BB", "timber"),
+    ("PPF", "coal"), ("PF", "corn"), ("BFF", "mail"), ("FF", "passengers"), ("PFFF", "wild"),
+    ("PB", "timber"), ("F", "mail"), ("PPB", "cattle"), ("BBFF", "wild"), ("BB", "coal"),
+)
+_GOODS = GOODS + ("wild",)
+_FACE = {"L": "Loco", "P": "Passenger", "B": "Boxcar", "F": "Flatcar", "C": "Caboose"}
+
+
+class Clock:
+    """The device's milliseconds, advanced by the playthrough as the device's
+    main loop would between presses (d.tick logs the time for replays)."""
+
+    def __init__(self):
+        self.now = 0
+
+    def settle(self, d):
+        """Let the roll animation run to its end."""
+        for _ in range(8):
+            self.now += 100
+            d.tick(self.now)
+
+    def idle(self, d):
+        """One poll with no press: the play screen works out the odds then."""
+        self.now += 10
+        d.tick(self.now)
+
+
+def new_game(d, players=3, contract=CONTRACT):
+    """New game, players seats (Red, Blue, ...), Steam Engine with this
+    Contract (none: no Steam Engine).  Yields texts to check on the way."""
+    d.pick("New game")
+    d.pick("Trainmaker")
+    yield ("Trainmaker", "1..6")
+    d.press(*(("UPx%d" % (players - 2), "OK") if players > 2 else ("DOWN", "OK") if players < 2 else ("OK",)))
+    d.press("OKx%d" % players)  # Red, Blue, Green ... in seat order
+    yield ("Steam Engine?",)
+    if not contract:
+        d.press("OK")
+        return
+    d.press("DOWN", "OK")
+    for need in contract:
+        d.pick(need)
+    yield ("Contract",)
+    d.pick("Done")
+
+
+def start(d, players=3, contract=(), cards=DECK[:3]):
+    """A new game by presses, with these face-up cards entered (for the tests)."""
+    for _ in new_game(d, players, contract):
+        pass
+    for c in cards:
+        card(d, *c)
+    return d.app.session.game
+
+
+def card(d, needs, goods):
+    """Enter a City card: counts of P, B, F, then its goods (none for a Terminal)."""
+    for face in "PBF":
+        n = needs.count(face)
+        d.press(*(("UPx%d" % n, "OK") if n else ("OK",)))
+    if len(needs) < 4:
+        i = _GOODS.index(goods)
+        d.press(*(("DOWNx%d" % i, "OK") if i else ("OK",)))
+
+
+def to(d, label):
+    """Move the play screen's cursor onto the option label, then OK."""
+    t = d.app.top
+    labels = t.ring(d.app.session.game)[0]
+    steps = (labels.index(label) - t.cur) % len(labels)
+    d.press(*(("DOWNx%d" % steps, "OK") if steps else ("OK",)))
+
+
+def place(d, g, best):
+    """Follow the tip: Switch Track first if it says so, else choose its dice and Place."""
+    chance, faces, switch = best
+    if switch is not None:
+        free = g.unplaced()
+        pos = [g.faces()[i] for i in free].index(switch[0])
+        d.press("LONG_OK")
+        d.pick("Switch Track")
+        d.pick("Die %d " % (pos + 1))
+        d.pick(_FACE[switch[1]])
+        return
+    t = d.app.top
+    free = g.unplaced()
+    taken = []
+    for f in faces:
+        for k in range(len(free)):
+            if k not in taken and g.faces()[free[k]] == f:
+                taken.append(k)
+                break
+    for k in sorted(taken):
+        steps = k - t.cur
+        d.press(*(("DOWNx%d" % steps, "OK") if steps else ("OK",)))
+    to(d, "Place")
+
+
+def score(d, g):
+    """The covered card whose goods the player lacks (else the first)."""
+    missing = g.goods_missing()[0]
+    cover = g.covered()
+    pick = 0
+    for k in range(len(cover)):
+        c = g.faceup()[cover[k]]
+        if c[1] in missing or len(c[0]) == 4:
+            pick = k
+            break
+    d.press(*(("DOWNx%d" % pick, "OK") if pick else ("OK",)))
+
+
+def screen(d):
+    """Texts the play screen shows for the game's state."""
+    g = d.app.session.game
+    t = d.app.top
+    ph = g.phase()
+    if ph == "over":
+        return ("wins the game!", "Steam Engine" if g.winner() < 0 else d.app.session.names[g.winner()])
+    if t._pending(g):
+        return (BIG[g.event()], "OK=bonus train" if ph == "bonus" else "OK=go on")
+    if ph == "cards":
+        return ("Card %d/3" % (len(g.faceup()) + 1),)
+    if ph == "steam":
+        return ("Steam Engine", "Drew %d/3+ cars" % g.steam_drawn())
+    name = d.app.session.names[g.player()]
+    o = t.odds(d.app, g)  # once the device has polled after the press
+    if ph == "place":
+        if g.event() == "stuck":
+            tip = ("Stuck: Switch?", "Pass")
+        else:
+            tip = () if o is None else ("Tip " + ("%s>%s " % o[2] if o[2] else "") + o[1], pct(o[0]))
+        return (name, "dice " + "".join(g.faces()[i] for i in g.unplaced()), "Place") + tip
+    if ph == "after_place":
+        odds = () if o is None else ("Score " + pct(o[0]), "Tip: stop" if o[0] == 0 else "Derail " + pct(o[1]))
+        return (name, "train " + g.train(), "Roll %d" % len(g.unplaced()), "Stop") + odds
+    if ph == "score":
+        return ("Score one card:",)
+    odds = () if o is None else ("Score " + pct(o[0]),)
+    return (name, "Round %d" % g.round_no(), "Roll %d" % g.to_roll()) + odds
+
+
+BIG = {"derail": "DERAIL!", "scored": "Scored!", "no_card": "No card", "no_stock": "No car",
+       "no_loco": "No Loco", "regained": "Switch is back"}
+
+
+def play(d):
+    for expect in new_game(d):
+        yield expect
+    assert d.app.session.game.steam_contract() == list(CONTRACT)
+    yield screen(d)
+    clock = Clock()
+    dealt = 0
+    looked = False
+    for _ in range(4000):
+        g = d.app.session.game
+        t = d.app.top
+        ph = g.phase()
+        if ph == "over":
+            return
+        if t._pending(g):
+            d.press("OK")
+        elif ph in ("cards", "steam"):
+            if dealt < len(DECK):
+                card(d, *DECK[dealt])
+                dealt += 1
+            else:
+                d.press("LONG_OK")
+                d.pick("Deck is empty")
+                d.press("UP", "OK")
+        elif not g.faceup() and ph in ("roll", "bonus", "after_place"):
+            # the deck is out and every card scored: the player shows a met Contract
+            d.press("LONG_OK")
+            d.pick("Contract met")
+            d.press("UP", "OK")
+        elif ph == "place":
+            place(d, g, t.odds(d.app, g))
+        elif ph == "score":
+            score(d, g)
+        elif ph == "after_place" and t.odds(d.app, g)[0] == 0:
+            to(d, "Stop")
+        else:
+            name = d.app.session.names[g.player()]
+            d.press("OK")  # Roll
+            clock.settle(d)
+            if not looked and g.round_no() == 3:
+                looked = True
+                d.press("LONG_OK")
+                d.pick("Roll history")
+                yield ("Last rolls", "Reading ...")
+                for _ in range(7):  # the journal is replayed a few actions per poll
+                    clock.idle(d)
+                    yield ()
+                yield ("Last rolls", name + " " + d.app.session.journal.actions[-1][1])
+                d.press("OK", "BACK")
+        yield screen(d)
+        clock.idle(d)
+        yield screen(d)
+    raise AssertionError("the game did not end")
+
+
+def watch_fit(ui):
+    """Record every text that would run off the screen or be cut short."""
+    cut = []
+    text, line, header, footer, bar = ui.text, ui.line, ui.header, ui.footer, ui.bar
+
+    def text_(s, x, y, c=1, scale=0):
+        if x + len(s) * 8 * (scale or ui.s) > ui.w:
+            cut.append(s)
+        text(s, x, y, c, scale)
+
+    def line_(row, s, c=1, x=0):
+        if len(s) > (ui.w - x) // ui.cw:
+            cut.append(s)
+        line(row, s, c, x)
+
+    def header_(left, right=""):
+        if len(left) + (len(right) + 1 if right else 0) > ui.cols:
+            cut.append(left + "|" + right)
+        header(left, right)
+
+    def footer_(hint):
+        if len(hint) > ui.cols:
+            cut.append(hint)
+        footer(hint)
+
+    def bar_(row, s):
+        if len(s) > ui.cols:
+            cut.append(s)
+        bar(row, s)
+
+    ui.text, ui.line, ui.header, ui.footer, ui.bar = text_, line_, header_, footer_, bar_
+    return cut

@@ -1,0 +1,284 @@
+"""Trainmaker on the gadget: one turn by button presses - the roll and its
+animation, placing dice with the cursor, refusals, derail, Switch Track,
+scoring, the Double Locomotive Bonus.  Rolls the test needs exactly are
+applied as the app applies a roll (app.do), then the presses go on.  The odds
+are off here (test_app_trainmaker_views checks them): each test then fits
+the MicroPython heap in one step."""
+from appdriver import Driver
+from play_trainmaker import start, to
+from schaffner.rng import Rng
+
+
+def steps(gen):
+    """The test yields after each press (the MicroPython runner collects garbage
+    only between steps); pytest wants a test that returns its generator."""
+    def test():
+        return gen()
+    return test
+
+CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
+
+
+def _game(players=2):
+    d = Driver(rng=Rng(3))
+    d.app.settings["odds"] = False
+    g = start(d, players, cards=CARDS)
+    return d, g
+
+
+def _roll(d, faces):
+    d.app.do(("roll", faces))
+    d.app.render()
+
+
+def _choose(d, *positions):
+    """Move the cursor to each position in the dice row and choose it."""
+    for k in positions:
+        steps = k - d.app.top.cur
+        d.press(*(("DOWNx%d" % steps, "OK") if steps > 0 else ("UPx%d" % -steps, "OK") if steps else ("OK",)))
+
+
+@steps
+def test_roll_is_applied_before_the_animation_which_never_changes_it():
+    d, g = _game()
+    yield
+    rng = d.app.rng
+    d.press("OK")  # Roll 7
+    yield
+    acts = d.app.session.journal.actions
+    faces = g.faces()
+    assert acts[-1] == ("roll", faces) and len(faces) == 7
+    d.shows("Red", "rolling")
+    state = (rng._s0, rng._s1)
+    shown = set()
+    now = 1000
+    while d.app.top._rolling():
+        now += 40
+        if d.app.tick(now):
+            d.app.render()
+            shown.add(d.text)
+        assert g.faces() == faces and len(acts) == 4
+    assert 500 <= now - 1040 <= 700  # ~0.6 s after the first tick
+    assert len(shown) >= 5  # the faces tumble
+    assert (rng._s0, rng._s1) == state  # the animation draws no dice
+    d.shows("dice " + faces, "Place")
+    assert not d.app.tick(now + 1000)
+
+
+@steps
+def test_a_press_during_the_animation_only_ends_it():
+    d, g = _game()
+    yield
+    d.press("OK")
+    yield
+    faces = g.faces()
+    d.press("OK")
+    yield
+    assert not d.app.top._rolling() and d.app.top.sel == []
+    d.shows("dice " + faces)
+    assert len(d.app.session.journal.actions) == 4
+
+
+@steps
+def test_place_chosen_dice_with_the_cursor():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFCLL")
+    yield
+    d.shows("1st roll", "Loco + 1 car;", "Caboose ends it", "dice LPBFCLL")
+    _choose(d, 0, 2)  # the Locomotive and the Boxcar
+    yield
+    assert d.app.top.sel == [0, 2]
+    _choose(d, 2)  # changed my mind: not the Boxcar
+    yield
+    _choose(d, 1)
+    yield
+    to(d, "Place")
+    yield
+    assert g.train() == "LP" and g.phase() == "after_place"
+    d.shows("Red", "5 left", "train LP", "Re-roll: 1+ die", "Stop: no card", "Roll 5", "Stop")
+
+
+@steps
+def test_placing_nothing_is_refused_and_changes_nothing():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFCLL")
+    yield
+    before = g.to_dict()
+    to(d, "Place")
+    yield
+    d.shows("choose at least one die")
+    assert g.to_dict() == before
+    d.press("OK")
+    yield
+    d.shows("dice LPBFCLL")
+
+
+@steps
+def test_locomotive_after_the_first_roll_is_refused():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFFFF")
+    yield
+    _choose(d, 0, 1)
+    yield
+    to(d, "Place")
+    yield
+    _roll(d, "LLBFC")
+    yield
+    d.shows("re-roll", "train LP", "dice LLBFC", "1+ die, no Loco")
+    before = g.to_dict()
+    _choose(d, 0, 2)  # a Locomotive and the Boxcar
+    yield
+    to(d, "Place")
+    yield
+    d.shows("no Locomotive after the first roll")
+    assert g.to_dict() == before and d.app.top.sel == [2, 4]  # dice 0 and 1 are on the train
+
+
+@steps
+def test_only_locomotives_derail_and_the_turn_passes():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFFFF")
+    yield
+    d.app.do(("switch", 2, "F"))  # Switch Track spent: nothing can save the next roll
+    _choose(d, 0, 1)
+    yield
+    to(d, "Place")
+    yield
+    _roll(d, "LLLLL")
+    yield
+    d.shows("Red", "DERAIL!", "dice LLLLL", "Only Locos", "OK=go on")
+    assert g.stats(0)[1] == 1 and g.player() == 1
+    d.press("DOWN")  # only OK goes on
+    yield
+    d.shows("DERAIL!")
+    d.press("OK")
+    yield
+    d.shows("Round 1", "Blue", "Roll 7")
+
+
+@steps
+def test_passing_a_stuck_re_roll_derails():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFFFF")
+    yield
+    _choose(d, 0, 1)
+    yield
+    to(d, "Place")
+    yield
+    _roll(d, "LLLLL")  # Switch Track could turn one into the Caboose
+    yield
+    d.shows("re-roll", "Stuck: Switch?", "Pass")
+    to(d, "Pass")
+    yield
+    d.shows("Red", "DERAIL!", "dice LLLLL", "Nothing fits")
+
+
+@steps
+def test_all_dice_placed_without_caboose_derail():
+    d, g = _game()
+    yield
+    _roll(d, "LPBFFFF")
+    yield
+    _choose(d, 0, 1, 2, 3, 4, 5, 6)
+    yield
+    to(d, "Place")
+    yield
+    d.shows("DERAIL!", "All placed no C")
+
+
+@steps
+def test_switch_track_from_the_game_menu():
+    d, g = _game()
+    yield
+    _roll(d, "LPPFFFF")  # the Caboose is missing
+    yield
+    d.press("LONG_OK")
+    yield
+    d.pick("Switch Track")
+    yield
+    d.shows("Switch die", "Die 1 Loco", "Die 4 Flatcar", "Back if no Loco")
+    d.pick("Die 7 ")
+    yield
+    d.shows("Die 7 becomes", "Caboose", "Once a game")
+    assert "Flatcar" not in d.app.top.items
+    d.pick("Caboose")
+    yield
+    assert g.faces() == "LPPFFFC" and not g.has_switch()
+    d.shows("dice LPPFFFC", "Place")
+    d.press("LONG_OK")
+    yield
+    assert "Switch Track" not in d.app.top.items
+    d.press("BACK")
+    yield
+    d.shows("dice LPPFFFC")
+
+
+@steps
+def test_a_roll_that_allows_nothing_offers_switch_or_pass():
+    d, g = _game()
+    yield
+    _roll(d, "PBFCPBF")  # no Locomotive; Switch Track could make one
+    yield
+    d.shows("Stuck: Switch?", "Pass")
+    to(d, "Pass")
+    yield
+    d.shows("Red", "No Loco", "Turn over")
+    assert g.player() == 1 and g.has_switch(0)
+
+
+@steps
+def test_scoring_picks_one_covered_card_then_the_bonus():
+    d, g = _game()
+    yield
+    _roll(d, "LLPPBFC")  # covers PB coal and PPF mail, not BBF corn
+    yield
+    _choose(d, 0, 1, 2, 3, 4, 5, 6)
+    yield
+    to(d, "Place")
+    yield
+    d.shows("Red", "complete", "Score one card:", "PB coal", "PPF mail", "any order+extra")
+    assert "BBF corn" not in d.text
+    d.press("DOWN", "OK")
+    yield
+    assert g.scored(0) == [("PPF", "mail")]
+    d.press("LONG_BACK")
+    d.shows("Undone: Red scored PPF mail")
+    assert d.app.session.game.phase() == "score"
+    d.press("OK", "DOWN", "OK")
+    yield
+    g = d.app.session.game  # undo replays the game
+    assert g.scored(0) == [("PPF", "mail")]
+    d.shows("Red", "Scored!", "PPF mail", "Goods 1 of 6", "OK=bonus train")
+    d.press("OK")
+    yield
+    # two Locomotives: a new train from this train's seven dice
+    d.shows("Bonus!", "Red", "Roll 7", "Stop")
+    to(d, "Stop")
+    yield
+    assert g.player() == 1 and g.faceup() == [("PB", "coal"), ("BBF", "corn")]
+    d.shows("Card 3/3", "Blue")
+
+
+@steps
+def test_completed_train_without_a_card_and_roll_without_a_car():
+    d, g = _game()
+    yield
+    _roll(d, "LFFFFFC")  # a Caboose, but only Flatcars: no card needs that
+    yield
+    _choose(d, 0, 1, 6)
+    yield
+    to(d, "Place")
+    yield
+    d.shows("Red", "No card", "Train fits none")
+    d.press("OK")
+    yield
+    _roll(d, "LLLCCCC")  # Blue: Locomotives but no rolling stock ...
+    yield
+    to(d, "Pass")  # ... and Switch Track left in hand
+    yield
+    d.shows("Blue", "No car", "Turn over")

@@ -1,0 +1,195 @@
+"""Trainmaker on the gadget: the odds line and its cache, undo named on the
+screen, a reboot mid-turn, the roll history, the players' statistics."""
+from app.trainmaker_draw import pct
+from appdriver import Driver
+from play_trainmaker import Clock, start, to
+from schaffner.rng import Rng
+from schaffner.trainmaker import solver
+
+CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
+
+
+def steps(gen):
+    """The test yields after each press (the MicroPython runner collects garbage
+    only between steps); pytest wants a test that returns its generator."""
+    def test():
+        return gen()
+    return test
+
+
+def _place(d, *positions):
+    for k in positions:
+        steps = k - d.app.top.cur
+        d.press(*(("DOWNx%d" % steps, "OK") if steps > 0 else ("UPx%d" % -steps, "OK") if steps else ("OK",)))
+    to(d, "Place")
+
+
+@steps
+def test_odds_line_for_each_decision_worked_out_once_per_state():
+    d = Driver(rng=Rng(3))
+    g = start(d, 2, cards=CARDS)
+    yield
+    calls = []
+    odds, choices, train_odds = solver.odds, solver.choices, solver.train_odds
+    solver.train_odds = lambda *a: calls.append("odds") or train_odds(*a)
+    solver.choices = lambda game: calls.append("choices") or choices(game)
+    try:
+        # the press that entered the last card drew at once; the next poll works the odds out
+        d.shows("Red", "Score ...")
+        d.tick(10)
+        d.shows("Red", "Score " + pct(odds(g)[0]))
+        d.press("DOWN", "UP", "DOWN")
+        d.tick(20).tick(30)
+        assert calls == ["odds"]  # once for this state
+        yield
+        d.app.do(("roll", "LPBFFFF"))
+        d.press("UP")
+        d.shows("Tip ...")
+        d.tick(40)
+        best = choices(g)[0]  # one Locomotive, the Passenger Car and the Boxcar
+        assert best[1] == "LPB" and best[2] is None
+        d.shows("Tip LPB", pct(best[0]))
+        assert calls == ["odds", "choices"]
+        yield
+        _place(d, 0, 1, 2)
+        d.tick(50)
+        o = odds(g)
+        # four dice to re-roll: derail only when all four show a Locomotive, (1/3)**4
+        assert o[2] == (1 / 3) ** 4
+        d.shows("Score " + pct(o[0]), "Derail 1%")
+        assert calls == ["odds", "choices", "odds"]
+        yield
+        d.press("LONG_OK")
+        d.pick("Odds per card")
+        d.shows("Odds", "Working ...")
+        d.tick(60)
+        d.shows("Odds", "Any card", "PB Coal", "BBF Corn", "PPF Mail", "Derail next")
+        yield
+    finally:
+        solver.choices, solver.train_odds = choices, train_odds
+    d.press("OK", "BACK", "BACK")  # the odds, the game menu, the play screen
+    d.pick("Settings")
+    d.pick("Odds")
+    d.press("BACK")
+    d.pick("Resume game")
+    d.tick(70)
+    d.shows("train LPB", "Re-roll: 1+ die", "Stop: no card")
+    assert "Score" not in d.text
+
+
+@steps
+def test_undo_names_what_was_undone():
+    d = Driver(rng=Rng(3))
+    d.app.settings["odds"] = False
+    start(d, 2, cards=CARDS)
+    yield
+    d.press("LONG_BACK")
+    d.shows("Undone: Card PPF mail")
+    d.press("OK")
+    d.shows("Card 3/3")
+    d.press("UPx2", "OK", "OK", "UP", "OK", "DOWNx4", "OK")  # PPF mail again
+    yield
+    d.press("OK")  # Roll 7
+    faces = d.app.session.game.faces()
+    assert len(faces) == 7
+    Clock().settle(d)
+    yield
+    d.press("LONG_BACK")
+    d.shows("Undone: Red rolled " + faces)
+    assert d.app.session.game.phase() == "roll"
+    yield
+    d.press("OK")
+    d.app.do(("roll", "LPBFFFF"))
+    d.app.render()
+    _place(d, 0, 1)
+    yield
+    d.press("LONG_BACK")
+    d.shows("Undone: Red placed 2 dice")
+    d.press("OK")
+    d.shows("dice LPBFFFF")
+
+
+@steps
+def test_reboot_mid_turn_resumes_exactly():
+    d = Driver(rng=Rng(5))
+    start(d, 3, cards=CARDS)
+    yield
+    d.press("OK")  # Roll 7; the power goes before the dice stop tumbling
+    faces = d.app.session.game.faces()
+    saved = d.app.session.game.to_dict()
+    yield
+    d.boot()
+    d.shows("Trainmaker", "Resume game")
+    d.pick("Resume game")
+    g = d.app.session.game
+    assert g.to_dict() == saved and g.faces() == faces
+    d.shows("dice " + faces, "Place")
+    yield
+    d.press("LONG_BACK")  # undo reaches back across the reboot
+    d.shows("Undone: Red rolled " + faces)
+    assert d.app.session.game.phase() == "roll"
+
+
+@steps
+def test_reboot_after_placing_resumes_the_same_screen():
+    d = Driver(rng=Rng(5))
+    g = start(d, 3, cards=CARDS)
+    yield
+    d.app.do(("roll", "LPBFFFF"))
+    d.app.render()
+    _place(d, 0, 1)
+    before = d.text
+    saved = g.to_dict()
+    yield
+    d.boot()
+    d.pick("Resume game")
+    assert d.app.session.game.to_dict() == saved
+    assert d.text == before
+    d.shows("train LP", "Roll 5")
+
+
+@steps
+def test_roll_history_newest_first_with_derails_marked():
+    d = Driver(rng=Rng(3))
+    d.app.settings["odds"] = False
+    start(d, 2, cards=CARDS)
+    yield
+    d.app.do(("roll", "LPBFFFF"))
+    d.app.do(("switch", 6, "B"))
+    d.app.do(("place", [0, 1]))
+    d.app.do(("roll", "LLLLL"))  # Red derails
+    d.app.do(("roll", "PPBFCLC"))  # Blue
+    d.press("LONG_OK")
+    d.pick("Roll history")
+    d.shows("Reading ...")
+    for t in range(1, 8):
+        d.tick(t * 10)
+    d.shows("Last rolls")
+    assert d.app.top.lines == ["x = derailed", "Blue PPBFCLC", "Red LLLLL x", "Red LPBFFFF"]
+    yield
+    d.press("OK")
+    d.pick("Players")
+    d.shows("Players", "Red", "0 cards", "Blue")
+    d.press("OK")
+    d.shows("Red", "Rolls", "2", "Derails", "1", "Trains", "Cards")
+    assert "Switch      used" in d.app.top.lines
+    lines = d.app.top.lines
+    assert lines[-4:] == ["Lacks passengers", "coal cattle corn", "mail timber", "Terminals wild"]
+    d.press("DOWNx9")
+    d.shows("Terminals wild")
+
+
+def test_describe_and_acting_without_the_screen():
+    from app import trainmaker_ui as ui
+    from schaffner.trainmaker.game import Game
+    names = ["Red", "Blue"]
+    ui._live[0] = None  # e.g. "Undo last" from the main menu right after a boot
+    assert ui.describe(("roll", "LPBFCLL"), names) == "rolled LPBFCLL"
+    assert ui.describe(("place", [0]), names) == "placed 1 die"
+    assert ui.describe(("score", 1), names) == "scored a card"
+    assert ui.describe(("steam_card", "PB", "coal"), names) == "Steam drew PB coal"
+    assert ui.describe(("stop",), names) == "stopped"
+    g = Game.new(2)
+    assert ui.acting(g) == 0
+    g.apply(("declare",))
+    assert ui.acting(g) is None
