@@ -33,8 +33,8 @@ SHOTS = (
     ("trainmaker-roll", "pico_oled", "trainmaker", ("Place",), 0),
     ("trainmaker-odds", "pico_oled", "trainmaker", ("%",), 3),
     ("trainmaker-roll-pack", "pico_display_pack", "trainmaker", ("%",), 3),
-    ("trainmaker-winner", "pico_oled", "trainmaker", ("wins",), -1),
-    ("ttr-player", "pico_oled", "ttr_austria", ("Routes",), 0),
+    ("trainmaker-winner", "pico_oled", "trainmaker", ("wins the game",), -1),
+    ("ttr-player", "pico_oled", "ttr_austria", ("Routes", "Tickets"), -1),
     ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking",), -1),
 )
 

@@ -29,10 +29,11 @@ BUTTONS = ("UP", "DOWN", "OK", "BACK")
 LONG = 4
 
 DEMO = (
-    "DOWN OK OK UP OK OK OK OK OK "       # new Taubertal-Express game, 2 players: Red starts, then Blue
-    "OK OK BACK "                          # setup checklist, first screen of play, back to the menu
-    "DOWN DOWN OK DOWN OK BACK "           # settings: odds off
-    "DOWN OK"                              # about
+    "OK OK OK OK OK "          # new game: Taubertal-Express, 2 players, Red starts, Blue next
+    "OKx6 "                    # the setup checklist
+    "OK "                      # Red takes the first ticket
+    "BACK DOWNx3 OK DOWN OK "  # to the main menu; settings: odds off
+    "BACK DOWN OK"             # about
 )
 
 
@@ -136,7 +137,9 @@ def run_script(dev, steps, out_dir=None, show=True):
                 f.write("\n".join(dev.text) + "\n")
         if show:
             print("--- %d: %s ---" % (n, label))
-            print(frames.blocks(rows) if not dev.colour else "\n".join(dev.text))
+            if not dev.colour:
+                print(frames.blocks(rows))
+            print("text: " + " | ".join(dev.text))
 
     emit("boot")
     for kind, value in steps:

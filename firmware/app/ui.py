@@ -88,7 +88,9 @@ class Ui:
         self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
         fg = FG if self.colour else BG
         room = self.cols - (len(right) + 1 if right else 0)
-        self.text(left[:room], 1, 1, fg)
+        left = left[:room]
+        # a 1-pixel margin, unless the title fills the whole width
+        self.text(left, 1 if self.width_of(left) < self.w else 0, 1, fg)
         if right:
             self.text(right, self.w - self.width_of(right) - 1, 1, fg)
 
