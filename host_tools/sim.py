@@ -178,16 +178,19 @@ def interactive(dev):
     old = termios.tcgetattr(fd)
     long_next = False
     start = time.monotonic()
+    shown = None
     try:
         tty.setcbreak(fd)
         sys.stdout.write("\x1b[2J")
         while True:
-            sys.stdout.write("\x1b[H" + frames.ansi(dev.rows(), dev.palette or frames.MONO) + "\n")
-            sys.stdout.write("\x1b[K arrows/Enter/Backspace, L = long next, U = undo, Q = quit %s\n"
-                             % ("[LONG]" if long_next else ""))
-            for e in dev.errors[-5:]:
-                sys.stdout.write("\x1b[K" + e + "\n")
-            sys.stdout.flush()
+            if (dev.frame, long_next, len(dev.errors)) != shown:
+                shown = (dev.frame, long_next, len(dev.errors))
+                sys.stdout.write("\x1b[H" + frames.ansi(dev.rows(), dev.palette or frames.MONO) + "\n")
+                sys.stdout.write("\x1b[K arrows/Enter/Backspace, L = long next, U = undo, Q = quit %s\n"
+                                 % ("[LONG]" if long_next else ""))
+                for e in dev.errors[-5:]:
+                    sys.stdout.write("\x1b[K" + e + "\n")
+                sys.stdout.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if not ready:
                 dev.tick(int((time.monotonic() - start) * 1000))
