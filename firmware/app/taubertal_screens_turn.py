@@ -23,6 +23,14 @@ def who(app, p):
     return app.session.names[p]
 
 
+class PlayerMenu(LiveMenu):
+    """A live menu about player p."""
+
+    def __init__(self, p, title="", hint=""):
+        LiveMenu.__init__(self, title, hint)
+        self.p = p
+
+
 class TurnMenu(LiveMenu):
     """Everything that can happen now; in the rounds, the acting player's turn."""
 
@@ -90,12 +98,8 @@ def hired(app, p, n):
 
 # --- building ----------------------------------------------------------------
 
-class BuildMenu(LiveMenu):
+class BuildMenu(PlayerMenu):
     """All 22 station buildings; ones p cannot build are in brackets."""
-
-    def __init__(self, p):
-        LiveMenu.__init__(self)
-        self.p = p
 
     def rows(self, app):
         g = game(app)
@@ -128,12 +132,11 @@ class BuildMenu(LiveMenu):
             ask_price(app, p, bid, None)
 
 
-class WhereMenu(LiveMenu):
+class WhereMenu(PlayerMenu):
     """Into a free space, or over one of p's visible buildings."""
 
     def __init__(self, p, bid):
-        LiveMenu.__init__(self, "Where?", "over: track top")
-        self.p = p
+        PlayerMenu.__init__(self, p, "Where?", "over: track top")
         self.bid = bid
 
     def rows(self, app):
@@ -316,12 +319,8 @@ def replaced(app, p):
     to_play(app)
 
 
-class ChangeMenu(LiveMenu):
+class ChangeMenu(PlayerMenu):
     """VP, coins or cubes of one player, changed by what happened on the board."""
-
-    def __init__(self, p):
-        LiveMenu.__init__(self)
-        self.p = p
 
     def rows(self, app):
         g = game(app)

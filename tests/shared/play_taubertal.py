@@ -352,10 +352,3 @@ def record(d, *actions):
     d.app.render()
     return d
 
-
-def stepped(body):
-    """Make a generator function a test (pytest refuses generator test functions):
-    the test returns the generator and both runners step through it."""
-    def test():
-        return body()
-    return test

@@ -18,3 +18,18 @@ def rejects(obj, fn, *args, **kwargs):
     msg = str(exc.args[0]) if exc.args else ""
     assert msg, "ValueError without a message"
     return msg
+
+
+def stepped(body):
+    """Make a generator function a test (pytest refuses generator test functions):
+    the test returns the generator and both runners step through it."""
+    def test(*args):  # args: self, when body is a method
+        return body(*args)
+    return test
+
+
+def picks(d, *labels):
+    """An app test's step per menu row: d.pick each label in turn, then yield."""
+    for label in labels:
+        d.pick(label)
+        yield

@@ -1,6 +1,7 @@
 """Der Taubertal-Express through the app: bad values get a clear message and change nothing."""
 from appdriver import Driver
-from play_taubertal import new_game, record, skip_to, stepped
+from play_taubertal import new_game, record, skip_to
+from support import stepped
 
 
 def unchanged(d, before, message):

@@ -1,6 +1,7 @@
 """Der Taubertal-Express through the app: undo names what it took back; a reboot resumes exactly."""
 from appdriver import Driver
-from play_taubertal import new_game, record, skip_to, stepped
+from play_taubertal import new_game, record, skip_to
+from support import stepped
 
 
 def undo(d, named):

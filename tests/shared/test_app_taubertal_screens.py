@@ -1,6 +1,7 @@
 """Der Taubertal-Express through the app: setup, reference, payday, sale calculator, final details."""
 from appdriver import Driver
-from play_taubertal import new_game, record, skip_to, stepped, strict
+from play_taubertal import new_game, record, skip_to, strict
+from support import stepped
 
 
 def small():

@@ -3,21 +3,14 @@ running out and a declared Contract, by button presses."""
 from appdriver import Driver
 from play_trainmaker import card, new_game, start, to
 from schaffner.rng import Rng
-
-
-def steps(gen):
-    """The test yields after each press (the MicroPython runner collects garbage
-    only between steps); pytest wants a test that returns its generator."""
-    def test():
-        return gen()
-    return test
+from support import picks, stepped
 
 
 def _journal(d):
     return list(d.app.session.journal.actions)
 
 
-@steps
+@stepped
 def test_setup_without_steam_engine_then_the_three_cards():
     d = Driver(rng=Rng(1))
     for expect in new_game(d, 2, ()):
@@ -48,7 +41,7 @@ def test_setup_without_steam_engine_then_the_three_cards():
     d.shows("Round 1", "PB PPBF FFF", "Red", "Roll 7")
 
 
-@steps
+@stepped
 def test_card_entry_refuses_bad_counts_and_changes_nothing():
     d = Driver(rng=Rng(1))
     start(d, 2, cards=())
@@ -76,13 +69,10 @@ def test_card_entry_refuses_bad_counts_and_changes_nothing():
     d.shows("Card 1/3")
 
 
-@steps
+@stepped
 def test_steam_contract_entry_checks_its_needs():
     d = Driver(rng=Rng(1))
-    d.pick("New game")
-    yield
-    d.pick("Trainmaker")
-    yield
+    yield from picks(d, "New game", "Trainmaker")
     d.press("DOWN", "OK", "OK")  # 1 player: solitaire against the Steam Engine
     yield
     d.press("DOWN", "OK")
@@ -98,10 +88,7 @@ def test_steam_contract_entry_checks_its_needs():
     d.shows("a Contract needs at least one card")
     d.press("OK")
     yield
-    d.pick("station")
-    yield
-    d.pick("coal")
-    yield
+    yield from picks(d, "station", "coal")
     d.shows("S3 Coal")
     d.pick("Remove last")
     yield
@@ -113,7 +100,7 @@ def test_steam_contract_entry_checks_its_needs():
     d.shows("Card 1/3", "Red")
 
 
-@steps
+@stepped
 def test_steam_engine_draws_after_the_round_until_three_rolling_stock():
     d = Driver(rng=Rng(1))
     d.app.settings["odds"] = False  # to fit the MicroPython heap in one step
@@ -141,7 +128,7 @@ def test_steam_engine_draws_after_the_round_until_three_rolling_stock():
     assert acting(g) == 0
 
 
-@steps
+@stepped
 def test_steam_engine_wins_with_its_contract():
     d = Driver(rng=Rng(1))
     g = start(d, 1, ("coal",))
@@ -158,7 +145,7 @@ def test_steam_engine_wins_with_its_contract():
     d.shows("Contract met", "Steam Engine", "wins the game!")
 
 
-@steps
+@stepped
 def test_deck_empty_from_the_game_menu():
     d = Driver(rng=Rng(1))
     g = start(d, 2, cards=(("PB", "coal"),))
@@ -174,7 +161,7 @@ def test_deck_empty_from_the_game_menu():
     d.shows("Round 1", "Cards PB", "Red")
 
 
-@steps
+@stepped
 def test_declared_contract_wins():
     d = Driver(rng=Rng(1))
     g = start(d, 3)

@@ -7,14 +7,7 @@ the MicroPython heap in one step."""
 from appdriver import Driver
 from play_trainmaker import start, to
 from schaffner.rng import Rng
-
-
-def steps(gen):
-    """The test yields after each press (the MicroPython runner collects garbage
-    only between steps); pytest wants a test that returns its generator."""
-    def test():
-        return gen()
-    return test
+from support import stepped
 
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
@@ -38,7 +31,20 @@ def _choose(d, *positions):
         d.press(*(("DOWNx%d" % steps, "OK") if steps > 0 else ("UPx%d" % -steps, "OK") if steps else ("OK",)))
 
 
-@steps
+def _placed(d, faces, positions, record=()):
+    """Roll faces, record actions (Switch Track, say), choose the dice at positions
+    and Place: a step each."""
+    _roll(d, faces)
+    yield
+    for a in record:
+        d.app.do(a)
+    _choose(d, *positions)
+    yield
+    to(d, "Place")
+    yield
+
+
+@stepped
 def test_roll_is_applied_before_the_animation_which_never_changes_it():
     d, g = _game()
     yield
@@ -65,7 +71,7 @@ def test_roll_is_applied_before_the_animation_which_never_changes_it():
     assert not d.app.tick(now + 1000)
 
 
-@steps
+@stepped
 def test_a_press_during_the_animation_only_ends_it():
     d, g = _game()
     yield
@@ -79,7 +85,7 @@ def test_a_press_during_the_animation_only_ends_it():
     assert len(d.app.session.journal.actions) == 4
 
 
-@steps
+@stepped
 def test_place_chosen_dice_with_the_cursor():
     d, g = _game()
     yield
@@ -99,7 +105,7 @@ def test_place_chosen_dice_with_the_cursor():
     d.shows("Red", "5 left", "train LP", "Re-roll: 1+ die", "Stop: no card", "Roll 5", "Stop")
 
 
-@steps
+@stepped
 def test_placing_nothing_is_refused_and_changes_nothing():
     d, g = _game()
     yield
@@ -115,16 +121,11 @@ def test_placing_nothing_is_refused_and_changes_nothing():
     d.shows("dice LPBFCLL")
 
 
-@steps
+@stepped
 def test_locomotive_after_the_first_roll_is_refused():
     d, g = _game()
     yield
-    _roll(d, "LPBFFFF")
-    yield
-    _choose(d, 0, 1)
-    yield
-    to(d, "Place")
-    yield
+    yield from _placed(d, "LPBFFFF", (0, 1))
     _roll(d, "LLBFC")
     yield
     d.shows("re-roll", "train LP", "dice LLBFC", "1+ die, no Loco")
@@ -137,17 +138,12 @@ def test_locomotive_after_the_first_roll_is_refused():
     assert g.to_dict() == before and d.app.top.sel == [2, 4]  # dice 0 and 1 are on the train
 
 
-@steps
+@stepped
 def test_only_locomotives_derail_and_the_turn_passes():
     d, g = _game()
     yield
-    _roll(d, "LPBFFFF")
-    yield
-    d.app.do(("switch", 2, "F"))  # Switch Track spent: nothing can save the next roll
-    _choose(d, 0, 1)
-    yield
-    to(d, "Place")
-    yield
+    # Switch Track spent: nothing can save the next roll
+    yield from _placed(d, "LPBFFFF", (0, 1), (("switch", 2, "F"),))
     _roll(d, "LLLLL")
     yield
     d.shows("Red", "DERAIL!", "dice LLLLL", "Only Locos", "OK=go on")
@@ -160,16 +156,11 @@ def test_only_locomotives_derail_and_the_turn_passes():
     d.shows("Round 1", "Blue", "Roll 7")
 
 
-@steps
+@stepped
 def test_passing_a_stuck_re_roll_derails():
     d, g = _game()
     yield
-    _roll(d, "LPBFFFF")
-    yield
-    _choose(d, 0, 1)
-    yield
-    to(d, "Place")
-    yield
+    yield from _placed(d, "LPBFFFF", (0, 1))
     _roll(d, "LLLLL")  # Switch Track could turn one into the Caboose
     yield
     d.shows("re-roll", "Stuck: Switch?", "Pass")
@@ -178,20 +169,15 @@ def test_passing_a_stuck_re_roll_derails():
     d.shows("Red", "DERAIL!", "dice LLLLL", "Nothing fits")
 
 
-@steps
+@stepped
 def test_all_dice_placed_without_caboose_derail():
     d, g = _game()
     yield
-    _roll(d, "LPBFFFF")
-    yield
-    _choose(d, 0, 1, 2, 3, 4, 5, 6)
-    yield
-    to(d, "Place")
-    yield
+    yield from _placed(d, "LPBFFFF", range(7))
     d.shows("DERAIL!", "All placed no C")
 
 
-@steps
+@stepped
 def test_switch_track_from_the_game_menu():
     d, g = _game()
     yield
@@ -218,7 +204,7 @@ def test_switch_track_from_the_game_menu():
     d.shows("dice LPPFFFC")
 
 
-@steps
+@stepped
 def test_a_roll_that_allows_nothing_offers_switch_or_pass():
     d, g = _game()
     yield
@@ -231,16 +217,11 @@ def test_a_roll_that_allows_nothing_offers_switch_or_pass():
     assert g.player() == 1 and g.has_switch(0)
 
 
-@steps
+@stepped
 def test_scoring_picks_one_covered_card_then_the_bonus():
     d, g = _game()
     yield
-    _roll(d, "LLPPBFC")  # covers PB coal and PPF mail, not BBF corn
-    yield
-    _choose(d, 0, 1, 2, 3, 4, 5, 6)
-    yield
-    to(d, "Place")
-    yield
+    yield from _placed(d, "LLPPBFC", range(7))  # covers PB coal and PPF mail, not BBF corn
     d.shows("Red", "complete", "Score one card:", "PB coal", "PPF mail", "any order+extra")
     assert "BBF corn" not in d.text
     d.press("DOWN", "OK")
@@ -264,16 +245,11 @@ def test_scoring_picks_one_covered_card_then_the_bonus():
     d.shows("Card 3/3", "Blue")
 
 
-@steps
+@stepped
 def test_completed_train_without_a_card_and_roll_without_a_car():
     d, g = _game()
     yield
-    _roll(d, "LFFFFFC")  # a Caboose, but only Flatcars: no card needs that
-    yield
-    _choose(d, 0, 1, 6)
-    yield
-    to(d, "Place")
-    yield
+    yield from _placed(d, "LFFFFFC", (0, 1, 6))  # a Caboose, but only Flatcars: no card needs that
     d.shows("Red", "No card", "Train fits none")
     d.press("OK")
     yield

@@ -5,16 +5,17 @@ from appdriver import Driver
 from play_trainmaker import Clock, start, to
 from schaffner.rng import Rng
 from schaffner.trainmaker import solver
+from support import stepped
 
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
 
-def steps(gen):
-    """The test yields after each press (the MicroPython runner collects garbage
-    only between steps); pytest wants a test that returns its generator."""
-    def test():
-        return gen()
-    return test
+def _game(seed, players=2, odds=True):
+    """A Driver at Red's first roll with CARDS face up, and its game."""
+    d = Driver(rng=Rng(seed))
+    if not odds:
+        d.app.settings["odds"] = False
+    return d, start(d, players, cards=CARDS)
 
 
 def _place(d, *positions):
@@ -24,10 +25,9 @@ def _place(d, *positions):
     to(d, "Place")
 
 
-@steps
+@stepped
 def test_odds_line_for_each_decision_worked_out_once_per_state():
-    d = Driver(rng=Rng(3))
-    g = start(d, 2, cards=CARDS)
+    d, g = _game(3)
     yield
     calls = []
     odds, choices, train_odds = solver.odds, solver.choices, solver.train_odds
@@ -77,11 +77,9 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     assert "Score" not in d.text
 
 
-@steps
+@stepped
 def test_undo_names_what_was_undone():
-    d = Driver(rng=Rng(3))
-    d.app.settings["odds"] = False
-    start(d, 2, cards=CARDS)
+    d = _game(3, odds=False)[0]
     yield
     d.press("LONG_BACK")
     d.shows("Undone: Card PPF mail")
@@ -109,10 +107,9 @@ def test_undo_names_what_was_undone():
     d.shows("dice LPBFFFF")
 
 
-@steps
+@stepped
 def test_reboot_mid_turn_resumes_exactly():
-    d = Driver(rng=Rng(5))
-    start(d, 3, cards=CARDS)
+    d = _game(5, 3)[0]
     yield
     d.press("OK")  # Roll 7; the power goes before the dice stop tumbling
     faces = d.app.session.game.faces()
@@ -130,10 +127,9 @@ def test_reboot_mid_turn_resumes_exactly():
     assert d.app.session.game.phase() == "roll"
 
 
-@steps
+@stepped
 def test_reboot_after_placing_resumes_the_same_screen():
-    d = Driver(rng=Rng(5))
-    g = start(d, 3, cards=CARDS)
+    d, g = _game(5, 3)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.render()
@@ -148,11 +144,9 @@ def test_reboot_after_placing_resumes_the_same_screen():
     d.shows("train LP", "Roll 5")
 
 
-@steps
+@stepped
 def test_roll_history_newest_first_with_derails_marked():
-    d = Driver(rng=Rng(3))
-    d.app.settings["odds"] = False
-    start(d, 2, cards=CARDS)
+    d = _game(3, odds=False)[0]
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.do(("switch", 6, "B"))

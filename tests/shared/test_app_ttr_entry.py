@@ -1,5 +1,6 @@
 """Ticket to Ride Austria on the gadget: bad values, undo, reboot, options."""
 from appdriver import Driver
+from support import picks, stepped
 
 
 def start(d, players=4, toggles=()):
@@ -16,6 +17,12 @@ def start(d, players=4, toggles=()):
     yield
 
 
+def page(d, row, players=4):
+    """A new game (as start), then the play screen's row picked: a player's page, say."""
+    yield from start(d, players)
+    yield from picks(d, row)
+
+
 def routes(d, length, count):
     """From a player's page: set the count of one route length, back to the page."""
     d.pick("Routes")
@@ -27,22 +34,11 @@ class TestBadValues:
     def setUp(self):
         self.d = Driver()
 
-    def red(self):
-        for _ in start(self.d):
-            yield
-        self.d.pick("Red")
-
+    @stepped
     def test_routes_past_45_cars_say_why_and_change_nothing(self):
-        return self._routes_past_45_cars_say_why_and_change_nothing()
-
-    def _routes_past_45_cars_say_why_and_change_nothing(self):
         d = self.d
-        for _ in self.red():
-            yield
-        d.pick("Routes")
-        yield
-        d.pick("8-car")
-        yield
+        yield from page(d, "Red")
+        yield from picks(d, "Routes", "8-car")
         d.press("UPx5", "OK")  # 40 cars
         yield
         d.shows("40 cars", "x5")
@@ -73,17 +69,11 @@ class TestBadValues:
         yield
         assert d.app.session.game.trains(0) == 45
 
+    @stepped
     def test_ticket_value_past_99_refused(self):
-        return self._ticket_value_past_99_refused()
-
-    def _ticket_value_past_99_refused(self):
         d = self.d
-        for _ in self.red():
-            yield
-        d.pick("Tickets")
-        yield
-        d.pick("Add ticket")
-        yield
+        yield from page(d, "Red")
+        yield from picks(d, "Tickets", "Add ticket")
         d.press("LONG_UPx17", "UPx4")  # 10 + 85 + 4
         yield
         d.shows("99")
@@ -98,24 +88,15 @@ class TestBadValues:
         d.shows("Not below 1")
         assert d.app.session.game.tickets(0) == []
 
+    @stepped
     def test_taurachbahn_has_one_builder_and_one_ticket(self):
-        return self._taurachbahn_has_one_builder_and_one_ticket()
-
-    def _taurachbahn_has_one_builder_and_one_ticket(self):
         d = self.d
-        for _ in self.red():
-            yield
-        d.pick("Taurach")
-        yield
-        d.pick("Built only")
-        yield
+        yield from page(d, "Red")
+        yield from picks(d, "Taurach", "Built only")
         d.shows("Taurach       -1")
         d.press("BACK")
         yield
-        d.pick("Blue")
-        yield
-        d.pick("Taurach")
-        yield
+        yield from picks(d, "Blue", "Taurach")
         before = d.app.session.game.to_dict()
         d.pick("Ticket+built")
         yield
@@ -126,31 +107,17 @@ class TestBadValues:
         d.pick("Ticket only")  # Red built it, Blue held the ticket: a failed ticket, -3
         yield
         d.shows("Blue", "Taurach       -3")
-        d.pick("Schafberg")
-        yield
-        d.pick("Ticket+built")
-        yield
+        yield from picks(d, "Schafberg", "Ticket+built")
         d.press("BACK")
         yield
-        d.pick("Green")
-        yield
-        d.pick("Schafberg")
-        yield
-        d.pick("Ticket only")
-        yield
+        yield from picks(d, "Green", "Schafberg", "Ticket only")
         d.shows("its ticket is held", "by another")
 
 
+@stepped
 def test_undo_is_named_on_screen_and_the_screen_follows():
-    return _undo_is_named_on_screen_and_the_screen_follows()
-
-
-def _undo_is_named_on_screen_and_the_screen_follows():
     d = Driver()
-    for _ in start(d):
-        yield
-    d.pick("Red")
-    yield
+    yield from page(d, "Red")
     routes(d, 3, 2)
     yield
     d.shows("Routes         8")
@@ -160,10 +127,7 @@ def _undo_is_named_on_screen_and_the_screen_follows():
     d.press("OK")
     yield
     d.shows("Routes         0")
-    d.pick("Tickets")
-    yield
-    d.pick("Add ticket")
-    yield
+    yield from picks(d, "Tickets", "Add ticket")
     d.press("UPx2", "OK", "DOWN", "OK")  # 12, failed
     yield
     d.shows("Failed       -12")
@@ -186,16 +150,10 @@ def _undo_is_named_on_screen_and_the_screen_follows():
     d.shows("Nothing to undo")
 
 
+@stepped
 def test_remove_after_an_undo_underneath_is_refused():
-    return _remove_after_an_undo_underneath_is_refused()
-
-
-def _remove_after_an_undo_underneath_is_refused():
     d = Driver()
-    for _ in start(d, 2):
-        yield
-    d.pick("Red")
-    yield
+    yield from page(d, "Red", 2)
     d.pick("Tourist")
     yield
     for _ in range(2):
@@ -217,47 +175,26 @@ def _remove_after_an_undo_underneath_is_refused():
     d.shows("Add penalty", "Penalty       -6")
 
 
+@stepped
 def test_same_value_again_is_no_action():
-    return _same_value_again_is_no_action()
-
-
-def _same_value_again_is_no_action():
     d = Driver()
-    for _ in start(d, 2):
-        yield
-    d.pick("Red")
-    yield
-    d.pick("Longest")
-    yield
-    d.pick("Cars")
-    yield
+    yield from page(d, "Red", 2)
+    yield from picks(d, "Longest", "Cars")
     d.press("OK")  # 0 stays 0
     yield
     d.press("BACK")
     yield
-    d.pick("Taurach")
-    yield
-    d.pick("None")
-    yield
+    yield from picks(d, "Taurach", "None")
     assert not d.app.session.journal.can_undo()
 
 
+@stepped
 def test_reboot_mid_scoring_resumes_exactly():
-    return _reboot_mid_scoring_resumes_exactly()
-
-
-def _reboot_mid_scoring_resumes_exactly():
     d = Driver()
-    for _ in start(d, 3):
-        yield
-    d.pick("Blue")
-    yield
+    yield from page(d, "Blue", 3)
     routes(d, 6, 2)
     yield
-    d.pick("Tourist")
-    yield
-    d.pick("Add penalty")
-    yield
+    yield from picks(d, "Tourist", "Add penalty")
     d.press("UPx3", "OK", "BACK")
     yield
     d.pick("West-East")
@@ -283,14 +220,10 @@ def _reboot_mid_scoring_resumes_exactly():
     d.shows("22 VP")
 
 
+@stepped
 def test_options_off_hide_their_rows():
-    return _options_off_hide_their_rows()
-
-
-def _options_off_hide_their_rows():
     d = Driver()
-    for _ in start(d, 2, ("Longest track", "West-East")):
-        yield
+    yield from start(d, 2, ("Longest track", "West-East"))
     g = d.app.session.game
     assert (g.longest_on, g.we_on, g.stations_on) == (False, False, False)
     d.pick("Red")
@@ -313,16 +246,10 @@ def _options_off_hide_their_rows():
     assert d.app.session.game.total(0) == 0
 
 
+@stepped
 def test_options_back_leaves_without_a_game():
-    return _options_back_leaves_without_a_game()
-
-
-def _options_back_leaves_without_a_game():
     d = Driver()
-    d.pick("New game")
-    yield
-    d.pick("TtR Austria")
-    yield
+    yield from picks(d, "New game", "TtR Austria")
     d.press("OK", "OKx2")
     yield
     d.shows("TtR options")
@@ -332,29 +259,17 @@ def _options_back_leaves_without_a_game():
     assert d.app.session is None
 
 
+@stepped
 def test_longest_by_hand_overrides_the_lengths():
-    return _longest_by_hand_overrides_the_lengths()
-
-
-def _longest_by_hand_overrides_the_lengths():
     d = Driver()
-    for _ in start(d, 3):
-        yield
-    d.pick("Red")
-    yield
-    d.pick("Longest")
-    yield
-    d.pick("Cars")
-    yield
+    yield from page(d, "Red", 3)
+    yield from picks(d, "Longest", "Cars")
     d.press("LONG_UPx4", "OK")  # Red 20 cars: the bonus by the lengths
     yield
     d.shows("Gets 10 now.", "All tied: +10", "Hand beats cars")
     d.press("BACK", "BACK")
     yield
-    d.pick("Green")
-    yield
-    d.pick("Longest")
-    yield
+    yield from picks(d, "Green", "Longest")
     d.shows("No bonus now.")
     d.pick("Set by hand")
     yield
@@ -365,16 +280,10 @@ def _longest_by_hand_overrides_the_lengths():
     assert d.app.session.game.totals() == [0, 0, 10]
 
 
+@stepped
 def test_ticket_draw_reminder_from_the_play_screen():
-    return _ticket_draw_reminder_from_the_play_screen()
-
-
-def _ticket_draw_reminder_from_the_play_screen():
     d = Driver()
-    for _ in start(d, 2):
-        yield
-    d.pick("Ticket draw")
-    yield
+    yield from page(d, "Ticket draw", 2)
     d.shows("Ticket draw", "Start: draw 6,", "keep 3+", "Later: draw 4,", "keep 1+")
     assert "1/2" not in d.text  # all on one page
     d.press("OK")
@@ -382,14 +291,10 @@ def _ticket_draw_reminder_from_the_play_screen():
     d.shows("Red", "Ranking")
 
 
+@stepped
 def test_tie_on_everything_shares_the_place():
-    return _tie_on_everything_shares_the_place()
-
-
-def _tie_on_everything_shares_the_place():
     d = Driver()
-    for _ in start(d, 3):
-        yield
+    yield from start(d, 3)
     for name in ("Red", "Blue"):
         d.pick(name)
         yield
@@ -402,12 +307,7 @@ def _tie_on_everything_shares_the_place():
     d.shows("1 Red", "1 Blue", "3 Green", "Tie: shared")
     d.press("BACK")
     yield
-    d.pick("Blue")
-    yield
-    d.pick("Longest")
-    yield
-    d.pick("Cars")
-    yield
+    yield from picks(d, "Blue", "Longest", "Cars")
     d.press("UPx2", "OK", "BACK", "BACK")  # Blue: 7 + 10 for the longest track (2 cars)
     yield
     d.pick("Red")
@@ -424,16 +324,10 @@ def _tie_on_everything_shares_the_place():
     d.shows("Blue 17", "4-car x1      +7", "Longest      +10", "Total         17")
 
 
+@stepped
 def test_west_east_toggles_from_the_page():
-    return _west_east_toggles_from_the_page()
-
-
-def _west_east_toggles_from_the_page():
     d = Driver()
-    for _ in start(d, 2):
-        yield
-    d.pick("Blue")
-    yield
+    yield from page(d, "Blue", 2)
     d.pick("West-East")
     yield
     d.shows("West-East    +10", "10 VP")
