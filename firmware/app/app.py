@@ -135,7 +135,7 @@ class App:
             raise ValueError("Nothing to undo")
         action = s.journal.undo()
         self.save()
-        self.notify("Undone: " + s.ui.describe(action, s.names))
+        self.notify("Undone: " + s.ui.describe(action, s.names, s.game))
 
     def save(self):
         try:

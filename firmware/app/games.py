@@ -4,7 +4,8 @@ Each game has a screens module ``app.<id>_ui`` imported only when that game
 is played, so a game never opened costs no RAM.  Such a module provides
 TITLE, MIN_PLAYERS, MAX_PLAYERS, ``game_class()``, ``setup(app, names)``
 (screens asking anything else the game needs, ending in ``app.start_game``),
-``play_screen()``, ``describe(action, names)`` for the undo message and
+``play_screen()``, ``describe(action, names, game)`` for the undo message
+(game: as it was when the action was applied, i.e. after the undo) and
 ``acting(game)``: the seat of the player who acts now, or None (for the LED).
 """
 from schaffner.journal import Journal

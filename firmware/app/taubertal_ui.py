@@ -39,8 +39,8 @@ def acting(game):
     return game.acting()
 
 
-def describe(action, names):
-    """Short text naming an action, for "Undone: ..."."""
+def describe(action, names, game):
+    """Short text naming an action, for "Undone: ..." (every action names its player)."""
     kind = action[0]
     who = names[action[1]] if len(action) > 1 and type(action[1]) is int else ""
     if kind == "ticket":

@@ -22,7 +22,7 @@ from micropython import const
 from app import trainmaker_draw as D
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.trainmaker_entry import CardEntry
-from app.trainmaker_ui import _live, card_text, goods_line
+from app.trainmaker_ui import card_text, goods_line
 from app.ui import FG, colour_of
 from app.widgets import Screen
 
@@ -75,7 +75,6 @@ class Table(Screen):
         self.oval = None
 
     def _sync(self, app):
-        _live[0] = app.session
         key = state_key(app)
         if key != self.key:
             self.key = key

@@ -16,11 +16,6 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 GAME_ID = "trainmaker"
 
-# The session on screen, so describe() can name who did an undone action
-# (the app hands it only the action and the names).
-_live = [None]
-
-
 def game_class():
     from schaffner.trainmaker.game import Game
     return Game
@@ -79,13 +74,11 @@ def card_short(card):
     return card[0] + " " + (_ABBR[_NEEDS.index(g)] if g in _NEEDS else g)
 
 
-def describe(action, names):
-    """Short text naming an action, for "Undone: ...".  The game on screen is the
-    state the undone action was applied to, so it tells who acted."""
+def describe(action, names, g):
+    """Short text naming an action, for "Undone: ...".  g is the game as it was
+    when the action was applied (after the undo), so it tells who acted."""
     kind = action[0]
-    s = _live[0]
-    g = s.game if s is not None and s.names is names else None
-    name = who(g, names) + " " if g is not None else ""
+    name = who(g, names) + " "
     if kind == "card":
         return "Card " + card_text(action[1:])
     if kind == "steam_card":
@@ -103,7 +96,7 @@ def describe(action, names):
         from schaffner.trainmaker.dice import face_name
         return name + "switched to " + face_name(action[2])
     if kind == "score":
-        cards = g.faceup() if g is not None else ()
+        cards = g.faceup()
         i = action[1]
         return name + "scored " + (card_text(cards[i]) if 0 <= i < len(cards) else "a card")
     if kind == "declare":

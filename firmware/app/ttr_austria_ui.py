@@ -20,7 +20,7 @@ def game_class():
     return Game
 
 
-def describe(action, names):
+def describe(action, names, game):
     from schaffner.ttr_austria.game import describe as core_describe
     return core_describe(action, names)
 

@@ -76,7 +76,7 @@ def test_describe_names_every_action_shortly():
         (("cubes", 3, 1), "Black +1 cube"),
     )
     for action, text in cases:
-        assert describe(action, names) == text
+        assert describe(action, names, None) == text
         assert len(text) <= 40
 
 

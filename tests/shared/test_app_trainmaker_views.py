@@ -177,13 +177,12 @@ def test_describe_and_acting_without_the_screen():
     from app import trainmaker_ui as ui
     from schaffner.trainmaker.game import Game
     names = ["Red", "Blue"]
-    ui._live[0] = None  # e.g. "Undo last" from the main menu right after a boot
-    assert ui.describe(("roll", "LPBFCLL"), names) == "rolled LPBFCLL"
-    assert ui.describe(("place", [0]), names) == "placed 1 die"
-    assert ui.describe(("score", 1), names) == "scored a card"
-    assert ui.describe(("steam_card", "PB", "coal"), names) == "Steam drew PB coal"
-    assert ui.describe(("stop",), names) == "stopped"
     g = Game.new(2)
+    assert ui.describe(("roll", "LPBFCLL"), names, g) == "Red rolled LPBFCLL"
+    assert ui.describe(("place", [0]), names, g) == "Red placed 1 die"
+    assert ui.describe(("score", 1), names, g) == "Red scored a card"
+    assert ui.describe(("steam_card", "PB", "coal"), names, g) == "Steam drew PB coal"
+    assert ui.describe(("stop",), names, g) == "Red stopped"
     assert ui.acting(g) == 0
     g.apply(("declare",))
     assert ui.acting(g) is None
