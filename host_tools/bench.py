@@ -151,7 +151,7 @@ def main():
         harness = code_bytes(images[board], "stepper,bench_replay")
         for game in GAMES:
             rec = recorded[board, game]
-            peak = peak_heap(images[board], "bench_replay", board + " " + rec["events"]) - harness
+            peak = peak_heap(images[board], "bench_replay", " ".join((board, rec["events"], rec["modules"]))) - harness
             code = code_bytes(images[board], rec["modules"])
             frozen = peak - code
             ok = frozen <= HEAP_BUDGET[board]

@@ -1,28 +1,27 @@
 """Replays a recorded game's button presses on a bare App, one press per step.
 
-arg: 'board events [timed]' where events is a string of event digits and
-``t<ms>.`` ticks (as recorded by bench_record).  Nothing but the App, its canvas and this small
+arg: 'board events [modules] [timed]': events is a string of event digits
+and ``t<ms>.`` ticks (as recorded by bench_record); modules, comma-separated,
+are imported first, one per step, so the peak is the game's and not the
+loading of its code.  Nothing but the App, its canvas and this small
 module is loaded, so the heap measured is the gadget's own.
 """
 import gc
-import io
 import json
 import time
 
 
-class _Void(io.IOBase):
-    def write(self, data):
-        return len(data)
-
-
 class DiscardFiles:
-    """Saves are streamed as JSON as on the device, then dropped: flash is not heap."""
+    """Saves are streamed as JSON into a real file, as on the device, but one
+    that keeps nothing (/dev/null): flash is not heap.  (A Python-level stream
+    would allocate for every piece json.dump writes; a file does not.)"""
 
     def read_json(self, path):
         raise OSError(2)
 
     def write_json(self, path, data):
-        json.dump(data, _Void())
+        with open("/dev/null", "w") as f:
+            json.dump(data, f)
 
     def rename(self, old, new):
         pass
@@ -62,19 +61,27 @@ def make_app(board):
 def main(arg):
     parts = arg.split()
     board, events = parts[0], parts[1]
-    timed = len(parts) > 2
+    modules = parts[2].split(",") if len(parts) > 2 and parts[2] != "timed" else ()
+    timed = parts[-1] == "timed"
     gc.collect()
-    app = make_app(board)
 
     def run():
+        # the game's modules first, one per step: loading code is not a press
+        for name in modules:
+            __import__(name)
+            yield
+        app = make_app(board)
+        yield
         costs = []
         i = 0
         while i < len(events):
             if events[i] == "t":
                 end = events.index(".", i)
-                if app.tick(int(events[i + 1:end])):
-                    app.render()
+                now = int(events[i + 1:end])
                 i = end + 1
+                if app.tick(now):
+                    app.render()
+                    yield  # a poll of its own on the device
                 continue
             t = time.ticks_us()
             app.handle(ord(events[i]) - 48)
