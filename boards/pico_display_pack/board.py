@@ -9,6 +9,7 @@ from machine import PWM, SPI, Pin
 from micropython import const
 
 from app.ui import PALETTE  # the app's 16 colours; retune them for this panel here if needed
+from drivers.buttons import held
 from drivers.st7789 import ST7789
 
 NAME = "pico_display_pack"
@@ -81,11 +82,7 @@ def display():
 
 def read_buttons():
     """Bitmask of the buttons held now: bit 0 UP, 1 DOWN, 2 OK, 3 BACK."""
-    raw = 0
-    for i in range(4):
-        if not _buttons[i].value():
-            raw |= 1 << i
-    return raw
+    return held(_buttons)
 
 
 def _level(v):

@@ -9,6 +9,8 @@ import gc
 from machine import I2C, PWM, Pin
 from micropython import const
 
+from drivers.buttons import held
+
 import ssd1306  # type: ignore[import-not-found]  # micropython-lib, not in the rp2 stubs
 
 NAME = "pico_oled"
@@ -44,11 +46,7 @@ def display():
 
 def read_buttons():
     """Bitmask of the buttons held now: bit 0 UP, 1 DOWN, 2 OK, 3 BACK."""
-    raw = 0
-    for i in range(4):
-        if not _buttons[i].value():
-            raw |= 1 << i
-    return raw
+    return held(_buttons)
 
 
 def contrast(level):

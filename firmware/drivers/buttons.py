@@ -89,3 +89,12 @@ class Debouncer:
             self._blocked &= ~bit
             return 0
         return 1 << i
+
+
+def held(pins):
+    """Bitmask of the pins pulled low now: buttons to ground with pull-ups, bit i = pins[i]."""
+    raw = 0
+    for i in range(len(pins)):
+        if not pins[i].value():
+            raw |= 1 << i
+    return raw

@@ -170,3 +170,17 @@ def test_update_allocates_nothing():
 
 def test_more_buttons_than_events_allow_is_rejected():
     raises(ValueError, Debouncer, 5)
+
+
+class _Pin:
+    def __init__(self, level):
+        self.level = level
+
+    def value(self):
+        return self.level
+
+
+def test_held_reads_pins_pulled_low():
+    from drivers.buttons import held
+    assert held((_Pin(1), _Pin(0), _Pin(1), _Pin(0))) == 0b1010
+    assert held((_Pin(1),) * 4) == 0
