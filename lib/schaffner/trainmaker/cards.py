@@ -29,6 +29,8 @@ def canonical(needs):
     """The needs in P, B, F order; ValueError if no City card needs that."""
     if not isinstance(needs, str):
         raise ValueError("needs are letters P, B, F")
+    if needs in NEEDS:  # already in order: no new string (replays make many cards)
+        return needs
     p, b, f = counts(needs)
     text = "P" * p + "B" * b + "F" * f
     if len(text) != len(needs) or text not in NEEDS:
@@ -50,8 +52,7 @@ def is_wild(card):
 
 def covers(stock, needs):
     """True if a train with stock (p, b, f) carries the card's needs."""
-    p, b, f = counts(needs)
-    return stock[0] >= p and stock[1] >= b and stock[2] >= f
+    return stock[0] >= needs.count("P") and stock[1] >= needs.count("B") and stock[2] >= needs.count("F")
 
 
 def missing_goods(cards):
@@ -66,7 +67,14 @@ def goods_win(cards):
     for c in cards:
         if is_wild(c):
             wild += 1
-    return wild >= len(missing_goods([c for c in cards if not is_wild(c)]))
+    # missing_goods() counted without its lists: every score checks this
+    for g in GOODS:
+        for c in cards:
+            if c[1] == g and not is_wild(c):
+                break
+        else:
+            wild -= 1
+    return wild >= 0
 
 
 def check_contract(reqs):

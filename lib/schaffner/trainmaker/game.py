@@ -36,17 +36,33 @@ _ARITY = {
     "card": 2, "deck_empty": 0, "roll": 1, "place": 1, "switch": 2, "pass": 0,
     "stop": 0, "score": 1, "declare": 0, "steam_card": 2, "steam_contract": 1,
 }
+# the method doing each kind, named once here rather than built per action
+_DO = {
+    "card": "_do_card", "deck_empty": "_do_deck_empty", "roll": "_do_roll", "place": "_do_place",
+    "switch": "_do_switch", "pass": "_do_pass", "stop": "_do_stop", "score": "_do_score",
+    "declare": "_do_declare", "steam_card": "_do_steam_card", "steam_contract": "_do_steam_contract",
+}
 
 
-def _placeable(faces, started):
-    """Whether some legal placement of these unplaced faces keeps the train going."""
-    stock = 0
-    for f in faces:
-        if f in STOCK:
-            stock += 1
+def _placeable(dice, placed, started):
+    """Whether some legal placement of the dice not in placed (indices) keeps
+    the train going.  Counted over the dice directly: a journal replays many
+    actions in one go, and every string made here would be garbage."""
+    n = stock = 0
+    loco = cab = False
+    for i in range(len(dice)):
+        if i not in placed:
+            n += 1
+            f = dice[i]
+            if f in STOCK:
+                stock += 1
+            elif f == "L":
+                loco = True
+            elif f == "C":
+                cab = True
     if started:
-        return "C" in faces or (stock > 0 and len(faces) >= 2)
-    return "L" in faces and stock > 0 and ("C" in faces or len(faces) >= 3)
+        return cab or (stock > 0 and n >= 2)
+    return loco and stock > 0 and (cab or n >= 3)
 
 
 class Game:
@@ -176,7 +192,7 @@ class Game:
         if self._phase in ("roll", "bonus"):
             return self._n
         if self._phase == "after_place":
-            return len(self.unplaced())
+            return self._n - len(self._train)
         return 0
 
     def train(self):
@@ -185,14 +201,20 @@ class Game:
 
     def stock(self):
         """(Passenger Cars, Boxcars, Flatcars) on the train."""
-        t = self.train()
-        return (t.count("P"), t.count("B"), t.count("F"))
+        return (self._on_train("P"), self._on_train("B"), self._on_train("F"))
+
+    def _on_train(self, face):
+        k = 0
+        for i in self._train:
+            if self._dice[i] == face:
+                k += 1
+        return k
 
     def locomotives(self):
-        return self.train().count("L")
+        return self._on_train("L")
 
     def complete(self):
-        return "C" in self.train()
+        return self._on_train("C") > 0
 
     def faceup(self):
         """Face-up City cards as (needs, goods) tuples."""
@@ -209,7 +231,7 @@ class Game:
 
     def can_pass(self):
         """After a roll that allows no useful placement (only then is "pass" legal)."""
-        return self._phase == "place" and not _placeable(self._unplaced_faces(), bool(self._train))
+        return self._phase == "place" and not _placeable(self._dice, self._train, bool(self._train))
 
     def legal(self):
         """Action kinds allowed now."""
@@ -301,14 +323,24 @@ class Game:
             raise ValueError("%s takes %d values" % (kind, _ARITY[kind]))
         if self._phase == "over":
             raise ValueError("the game is over")
-        getattr(self, "_do_" + kind)(*action[1:])
+        # the class's function, called with the values one by one: a bound
+        # method, an argument slice or a name built here would be garbage
+        # for every action a journal replays
+        do = getattr(type(self), _DO[kind])
+        n = _ARITY[kind]
+        if n == 0:
+            do(self)
+        elif n == 1:
+            do(self, action[1])
+        else:
+            do(self, action[1], action[2])
 
-    def _need(self, *phases):
+    def _need(self, phases):
         if self._phase not in phases:
             raise ValueError(_WRONG.get(self._phase, "not now"))
 
     def _do_card(self, needs, goods):
-        self._need("cards")
+        self._need(("cards",))
         card = make_card(needs, goods)
         self._faceup.append(card)
         self._event = ""
@@ -316,7 +348,7 @@ class Game:
             self._phase = "roll"
 
     def _do_deck_empty(self):
-        self._need("cards", "steam")
+        self._need(("cards", "steam"))
         self._deck_out = True
         self._event = ""
         if self._phase == "steam":
@@ -325,7 +357,7 @@ class Game:
             self._phase = "roll"
 
     def _do_roll(self, faces):
-        self._need("roll", "bonus", "after_place")
+        self._need(("roll", "bonus", "after_place"))
         want = self.to_roll()
         if not isinstance(faces, str) or len(faces) != want:
             raise ValueError("roll %d dice" % want)
@@ -336,9 +368,10 @@ class Game:
         if self._phase == "after_place":
             dice = list(self._dice)
             k = 0
-            for i in self.unplaced():
-                dice[i] = faces[k]
-                k += 1
+            for i in range(self._n):
+                if i not in self._train:
+                    dice[i] = faces[k]
+                    k += 1
             self._dice = "".join(dice)
         else:
             self._dice = faces
@@ -353,10 +386,10 @@ class Game:
 
     def _settle(self, initial):
         """After a roll or a switch: end the turn if nothing can be done."""
-        faces = self._unplaced_faces()
         started = bool(self._train)
-        if _placeable(faces, started):
+        if _placeable(self._dice, self._train, started):
             return
+        faces = self._unplaced_faces()
         if initial and "L" not in faces and not self._token[self._cur]:
             self._token[self._cur] = True
             self._event = "regained"
@@ -369,7 +402,7 @@ class Game:
     def _rescuable(self, faces, started):
         for i in range(len(faces)):
             for f in FACES:
-                if f != faces[i] and _placeable(faces[:i] + f + faces[i + 1:], started):
+                if f != faces[i] and _placeable(faces[:i] + f + faces[i + 1:], (), started):
                     return True
         return False
 
@@ -382,34 +415,36 @@ class Game:
         self._end_turn()
 
     def _do_place(self, dice):
-        self._need("place")
+        self._need(("place",))
         if not isinstance(dice, (list, tuple)) or not dice:
             raise ValueError("choose at least one die")
-        free = self.unplaced()
-        picked = ""
+        locos = cabs = 0  # among the dice picked
         for i in dice:
             if not isinstance(i, int) or i < 0 or i >= self._n:
                 raise ValueError("there is no die %.4s" % (i,))
-            if i not in free:
+            if i in self._train:
                 raise ValueError("die %d is already on the train" % (i + 1))
             if dice.count(i) > 1:
                 raise ValueError("die %d chosen twice" % (i + 1))
-            picked += self._dice[i]
-        if picked.count("C") > 1:
+            if self._dice[i] == "L":
+                locos += 1
+            elif self._dice[i] == "C":
+                cabs += 1
+        if cabs > 1:
             raise ValueError("a train has only one Caboose")
         if self._train:
-            if "L" in picked:
+            if locos:
                 raise ValueError("no Locomotive after the first roll")
         else:
-            if "L" not in picked:
+            if not locos:
                 raise ValueError("a train starts with a Locomotive")
-            if picked.count("L") + picked.count("C") == len(picked):
+            if locos + cabs == len(dice):
                 raise ValueError("place rolling stock too")
         for kind in ("L", STOCK, "C"):
             for i in dice:
                 if self._dice[i] in kind:
                     self._train.append(i)
-        if "C" in picked:
+        if cabs:
             self._stats[self._cur][_TRAINS] += 1
             if self.covered():
                 self._phase = "score"
@@ -426,7 +461,7 @@ class Game:
             self._event = ""
 
     def _do_switch(self, die, face):
-        self._need("place")
+        self._need(("place",))
         if not self._token[self._cur]:
             raise ValueError("Switch Track is already used")
         if not isinstance(die, int) or die < 0 or die >= self._n:
@@ -443,18 +478,18 @@ class Game:
         self._settle(False)
 
     def _do_pass(self):
-        self._need("place")
+        self._need(("place",))
         if not self.can_pass():
             raise ValueError("a die can be placed")
         self._fail()
 
     def _do_stop(self):
-        self._need("after_place", "bonus")
+        self._need(("after_place", "bonus"))
         self._event = "stopped"
         self._end_turn()
 
     def _do_score(self, card):
-        self._need("score")
+        self._need(("score",))
         if not isinstance(card, int) or card < 0 or card >= len(self._faceup):
             raise ValueError("there is no card %.4s" % (card,))
         if card not in self.covered():
@@ -475,11 +510,11 @@ class Game:
             self._end_turn()
 
     def _do_declare(self):
-        self._need("cards", "roll", "place", "after_place", "score", "bonus")
+        self._need(("cards", "roll", "place", "after_place", "score", "bonus"))
         self._over(self._cur, "contract")
 
     def _do_steam_card(self, needs, goods):
-        self._need("steam")
+        self._need(("steam",))
         card = make_card(needs, goods)
         self._steam_cards.append(card)
         self._steam_drawn += len(card[0])

@@ -605,16 +605,19 @@ class Solver:
                         out.append((top[0], _spell(c & 7, c >> 3 & 7, c >> 6 & 7, c >> 9 & 7, c >> 12),
                                     (FACES[a], FACES[b])))
         # MicroPython's sort calls a key function on every comparison, so
-        # the keys are made once here and sorted as plain tuples
+        # the keys are made once here and sorted as plain tuples: (chance,
+        # the other preferences inverted and the index packed in one int),
+        # highest first - two items and no new float keep each key small
         keys = []
         for i in range(len(out)):
             c = out[i]
             locos = c[1].count("L")
             dice = len(c[1])
-            keys.append((-c[0], (c[2] is not None) << 8 | (7 - locos) << 4 | (1 - c[1].count("C")) << 3
-                         | (7 - dice if locos > 1 else dice), i))
-        keys.sort()
-        return [out[k[2]] for k in keys]
+            pref = ((c[2] is not None) << 8 | (7 - locos) << 4 | (1 - c[1].count("C")) << 3
+                    | (7 - dice if locos > 1 else dice))
+            keys.append((c[0], (511 - pref) << 12 | 4095 - i))
+        keys.sort(reverse=True)
+        return [out[4095 - (k[1] & 4095)] for k in keys]
 
 
 def _better(v, locos, cab, dice, bv, bl, bc, bd):
