@@ -28,10 +28,10 @@ BOOT_BUDGET_MS = 1500
 GAMES = ("taubertal", "trainmaker", "ttr_austria")
 
 
-def build_image(board):
-    """Compile the board's device files into build/image/<board>, the bench's own into
+def build_image(board, build=BUILD):
+    """Compile the board's device files into <build>/<board>, the bench's own into
     its /bench; return (folder, total bytes of the device's .mpy files)."""
-    root = os.path.join(BUILD, board)
+    root = os.path.join(build, board)
     shutil.rmtree(root, ignore_errors=True)
     total = 0
     for host, device in device_files(board):
@@ -100,6 +100,15 @@ def peak_heap(image, module, arg):
 
 def code_bytes(image, modules):
     return int(measured(image, "bench_code", modules)["code_bytes"])
+
+
+def frozen_peak_fits(image, board, game, budget):
+    """Does the game run in its heap budget once its code is frozen?  One replay
+    with the heap set to the budget plus the code and the replay's own module."""
+    rec = measured(image, "bench_record", game + " " + board)
+    extra = code_bytes(image, rec["modules"]) + code_bytes(image, "stepper,bench_replay")
+    _, errors, grew = run(image, budget + extra, "bench_replay", " ".join((board, rec["events"], rec["modules"])))
+    return not errors and not grew
 
 
 def verdict(ok):
