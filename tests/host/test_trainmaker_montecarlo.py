@@ -11,21 +11,9 @@ from schaffner.rng import Rng
 from schaffner.trainmaker.dice import roll_dice
 from schaffner.trainmaker.game import Game
 from schaffner.trainmaker.solver import Solver
+from test_trainmaker_odds import base_game
 
 TRIALS = 20000
-
-
-def base_game(cards, token=True):
-    g = Game.new(1)
-    for needs in cards:
-        g.apply(("card", needs, "coal"))
-    if g.phase() == "cards":
-        g.apply(("deck_empty",))
-    if not token:
-        d = g.to_dict()
-        d["token"] = [False]
-        g = Game.from_dict(d)
-    return g
 
 
 def play(base, sv, rng):

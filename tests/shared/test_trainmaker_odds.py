@@ -71,10 +71,14 @@ def test_derail_chance_of_the_next_reroll():
     assert close(derail_chance(3), 1 / 27)  # three Locomotives
 
 
-def one_card_game(needs, token=True):
+def base_game(cards, token=True):
+    """A 1-player game with these face-up cards (the deck then empty), Switch
+    Track in hand or spent."""
     g = Game.new(1)
-    g.apply(("card", needs, "coal"))
-    g.apply(("deck_empty",))
+    for needs in cards:
+        g.apply(("card", needs, "coal"))
+    if g.phase() == "cards":
+        g.apply(("deck_empty",))
     if not token:
         d = g.to_dict()
         d["token"] = [False]
@@ -83,7 +87,7 @@ def one_card_game(needs, token=True):
 
 
 def test_odds_of_the_game_in_front_of_the_player():
-    g = one_card_game("PB", token=False)
+    g = base_game(["PB"], token=False)
     anyc, per, derail = odds(g)
     assert close(anyc, train_odds(["PB"], None, 7)) and per == (anyc,) and derail is None
     g.apply(("roll", "LPBCFFF"))
@@ -110,7 +114,7 @@ def test_odds_after_completion_and_refusals():
 
 
 def test_switch_choice_is_offered_and_playable():
-    g = one_card_game("P")
+    g = base_game(["P"])
     g.apply(("roll", "PBFCCPB"))
     assert g.event() == "stuck"
     top = choices(g)[0]
