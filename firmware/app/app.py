@@ -145,16 +145,8 @@ class App:
             self.notify("Could not save! Storage full or damaged.")
         gc.collect()
 
-    def end_game(self):
-        self.session = None
-        self.store.delete(SAVE)
-        self.home()
-
     def save_settings(self):
         self.store.save(SETTINGS, self.settings)
-
-    def player_name(self, i):
-        return self._playing().names[i]
 
     def led(self):
         """(r, g, b) of the player who acts now, for a board's RGB LED; None when nobody does."""
