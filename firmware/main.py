@@ -94,7 +94,15 @@ class Device:
             self._beep_end = None
 
 
-def start(display, wdt=None):
+def palette():
+    """The app's colours for a colour board, None for a mono one."""
+    if not board.COLOUR:
+        return None
+    from app.colours import PALETTE
+    return PALETTE
+
+
+def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it."""
     from app.app import App
     from app.storage import FileStore
@@ -102,7 +110,7 @@ def start(display, wdt=None):
 
     gc.collect()
     seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
-    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), board.PALETTE)
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
     return Device(display, app, Debouncer(), board.led, board.buzz, board.contrast, wdt)
 
 
@@ -159,8 +167,9 @@ def main():
         return
     display = wdt = None
     try:
-        display = board.display()  # first, while the heap is still in one piece
-        device = start(display)
+        colours = palette()
+        display = board.display(colours)  # first, while the heap is still in one piece
+        device = start(display, colours)
         from machine import WDT
 
         wdt = device.wdt = WDT(timeout=_WDT_MS)

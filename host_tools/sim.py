@@ -42,7 +42,7 @@ def palette_of(colour):
         return None
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     sys.path.insert(0, os.path.join(ROOT, "tests", "shim"))
-    from app.ui import PALETTE
+    from app.colours import PALETTE
     return PALETTE
 
 

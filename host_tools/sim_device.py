@@ -9,7 +9,7 @@ import json
 
 from app.app import App
 from app.storage import FileStore
-from app.ui import PALETTE
+from app.colours import PALETTE
 from schaffner.rng import Rng
 
 _app = None

@@ -50,3 +50,6 @@ if not hasattr(gc, "mem_free"):
     # CPython has no MicroPython heap figures; the About screen only shows them.
     gc.mem_free = lambda: 0
     gc.mem_alloc = lambda: 0
+
+# tests/fixtures holds files that tests copy into a scratch tree, not tests to collect here
+collect_ignore = ["fixtures"]

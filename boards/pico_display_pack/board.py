@@ -8,13 +8,13 @@ import gc
 from machine import PWM, SPI, Pin
 from micropython import const
 
-from app.ui import PALETTE  # the app's 16 colours; retune them for this panel here if needed
 from drivers.buttons import held
 from drivers.st7789 import ST7789
 
 NAME = "pico_display_pack"
 WIDTH = const(240)
 HEIGHT = const(135)
+COLOUR = True  # main.py hands display() the app's palette
 
 # GPIO numbers (Pimoroni's pico_display.hpp and pimoroni_bus.cpp, BG_SPI_FRONT slot)
 _SPI_ID = const(0)
@@ -66,8 +66,9 @@ _leds = tuple(_pwm(p, 65535) for p in _LED_PINS)  # all off
 _backlight = None
 
 
-def display():
-    """The screen: an ST7789 frame buffer drawn in PALETTE indices, cleared, then lit."""
+def display(palette):
+    """The screen: an ST7789 frame buffer drawn in indices of palette ((r, g, b) each),
+    cleared, then lit."""
     global _backlight
     spi = SPI(_SPI_ID, baudrate=_SPI_HZ, sck=Pin(_SCK), mosi=Pin(_MOSI))
     gc.collect()  # the 16 KB frame buffer wants one contiguous block
@@ -75,7 +76,7 @@ def display():
     # making it an output afterwards gives it back.
     screen = ST7789(spi, Pin(_CS, Pin.OUT, value=1), Pin(_DC, Pin.OUT, value=0),
                     width=WIDTH, height=HEIGHT, x_offset=_X_OFFSET, y_offset=_Y_OFFSET,
-                    madctl=_MADCTL, palette=PALETTE, tuning=_TUNING)
+                    madctl=_MADCTL, palette=palette, tuning=_TUNING)
     _backlight = _pwm(_BACKLIGHT, 65535)
     return screen
 

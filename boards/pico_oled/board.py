@@ -16,7 +16,7 @@ import ssd1306  # type: ignore[import-not-found]  # micropython-lib, not in the 
 NAME = "pico_oled"
 WIDTH = const(128)
 HEIGHT = const(64)
-PALETTE = None  # monochrome: the app draws 0 (off) and 1 (lit)
+COLOUR = False  # monochrome: the app draws 0 (off) and 1 (lit)
 
 # GPIO numbers
 _I2C_ID = const(0)
@@ -35,8 +35,9 @@ _buzzer.duty_u16(0)
 _screen = None
 
 
-def display():
-    """The screen: micropython-lib's SSD1306_I2C, a MONO_VLSB frame buffer with show()."""
+def display(palette=None):
+    """The screen: micropython-lib's SSD1306_I2C, a MONO_VLSB frame buffer with show().
+    A mono panel has no use for the palette."""
     global _screen
     i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=_I2C_HZ)
     gc.collect()

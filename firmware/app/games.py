@@ -1,25 +1,44 @@
 """The games the gadget runs, and the session that holds the one in play.
 
-Each game has a screens module ``app.<id>_ui`` imported only when that game
-is played, so a game never opened costs no RAM.  Such a module provides
-TITLE, MIN_PLAYERS, MAX_PLAYERS, ``game_class()``, ``setup(app, names)``
-(screens asking anything else the game needs, ending in ``app.start_game``),
-``play_screen()``, ``describe(action, names, game)`` for the undo message
-(game: as it was when the action was applied, i.e. after the undo) and
-``acting(game)``: the seat of the player who acts now, or None (for the LED).
+GAMES is the registry: one row per game, (id, title, fewest players, most
+players).  Each game's screens are the package ``app.<id>``, imported only
+when that game is set up or played, so a game never opened costs no RAM.
+Its ``__init__`` is the entry point and provides:
+
+  game_class()                the rules core's Game class (from schaffner.<id>)
+  setup(app, names)           screens asking anything else the game needs,
+                              ending in app.start_game(id, names, base)
+  play_screen()               the screen the game is played on
+  describe(action, names, g)  short text for "Undone: ..." (g: the game as it
+                              was when the action was applied, i.e. after the undo)
+  acting(g)                   seat of the player who acts now, or None (for the LED)
+
+docs/architecture.md says how to add a game.
 """
 from schaffner.journal import Journal
 
-IDS = ("taubertal", "trainmaker", "ttr_austria")
-TITLES = ("Taubertal-Expr.", "Trainmaker", "TtR Austria")
-PLAYERS = ((2, 4), (1, 6), (2, 5))
-NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Purple", "Orange")
+GAMES = (
+    ("taubertal", "Taubertal-Expr.", 2, 4),
+    ("trainmaker", "Trainmaker", 1, 6),
+    ("ttr_austria", "TtR Austria", 2, 5),
+)
+
+
+def row(game_id):
+    for r in GAMES:
+        if r[0] == game_id:
+            return r
+    raise ValueError("unknown game %r" % (game_id,))
+
+
+def title(game_id):
+    return row(game_id)[1]
 
 
 def module(game_id):
-    if game_id not in IDS:
-        raise ValueError("unknown game %r" % (game_id,))
-    return __import__("app." + game_id + "_ui", None, None, ("x",))
+    """The game's entry point, imported on first use."""
+    row(game_id)
+    return __import__("app." + game_id, None, None, ("x",))
 
 
 class Session:
@@ -46,7 +65,7 @@ class Session:
             raise ValueError("not a Schaffner save")
         game_id = data.get("game")
         names = data.get("names")
-        if game_id not in IDS or not isinstance(names, list):
+        if not isinstance(names, list):
             raise ValueError("not a Schaffner save")
         ui = module(game_id)
         return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")))

@@ -7,22 +7,8 @@ Scaled glyphs go through one 8x8 scratch buffer allocated here, so drawing a
 frame allocates nothing but the strings the screens format.
 """
 import framebuf
-from micropython import const
 
-BG = const(0)
-FG = const(1)
-ACCENT = const(2)
-DIM = const(3)
-FIRST_PLAYER_COLOUR = const(4)
-
-# Colour boards: palette index -> (r, g, b).  0..3 are the interface, then one
-# colour per player name in app.games.NAMES order.
-PALETTE = (
-    (0, 0, 0), (255, 255, 255), (0, 70, 160), (150, 150, 150),
-    (230, 40, 40), (60, 110, 255), (40, 190, 60), (250, 210, 0),
-    (110, 110, 110), (235, 235, 235), (170, 60, 200), (255, 140, 0),
-)
-
+from app.colours import ACCENT, BG, DIM, FG, colour_of
 
 class Ui:
     def __init__(self, canvas, width, height, colour=False):
@@ -129,10 +115,15 @@ class Ui:
             self.fb.fill_rect(x + 1, y + 1, fill, h - 2, FG)
 
 
-def colour_of(name):
-    """Palette index of a player name from app.games.NAMES (the interface colour otherwise)."""
-    from app.games import NAMES
-    return FIRST_PLAYER_COLOUR + NAMES.index(name) if name in NAMES else FG
+def fit(s, room):
+    """s, or s shortened with a dot to ``room`` characters."""
+    return s if len(s) <= room else s[: room - 1] + "."
+
+
+def spread(left, right, cols):
+    """left and right on one row of ``cols`` characters (left shortened if need be)."""
+    left = fit(left, cols - len(right) - 1)
+    return left + " " * (cols - len(left) - len(right)) + right
 
 
 def wrap(text, cols):

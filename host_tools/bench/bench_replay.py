@@ -44,7 +44,7 @@ def make_app(board):
     from schaffner.rng import Rng
     store = FileStore("/data", DiscardFiles())
     if board == "pico_display_pack":
-        from app.ui import PALETTE
+        from app.colours import PALETTE
         buf = bytearray(240 * 135 // 2)
         canvas = framebuf.FrameBuffer(buf, 240, 135, framebuf.GS4_HMSB)
         app = App(canvas, 240, 135, store, Rng(7), PALETTE)

@@ -141,7 +141,9 @@ def test_display_pack_display_is_the_vendor_panel():
     panel = Panel()
     hw.sink = panel
     hw.hooks = {17: panel.set_cs, 16: panel.set_dc}
-    screen = b.display()
+    from app.colours import PALETTE
+
+    screen = b.display(PALETTE)
     assert hw.spi[:4] == (0, 62_500_000, 18, 19)
     assert (b.WIDTH, b.HEIGHT, b.NAME) == (240, 135, "pico_display_pack")
     assert panel.data_of(0x2A)[-1] == bytes((0, 40, 279 >> 8, 279 & 0xFF))  # columns 40..279
@@ -152,9 +154,6 @@ def test_display_pack_display_is_the_vendor_panel():
     assert 0x21 in panel.commands()  # inversion on
     assert panel.pixels == 240 * 135
     assert hw.pwms[20].duty == 65535  # backlight up once the cleared frame is out
-    from app.ui import PALETTE
-
-    assert b.PALETTE is PALETTE
     screen.fill(1)
     assert screen.pixel(239, 134) == 1
 
@@ -165,7 +164,7 @@ def test_display_pack_contrast_is_the_backlight():
     panel = Panel()
     hw.sink = panel
     hw.hooks = {17: panel.set_cs, 16: panel.set_dc}
-    b.display()
+    b.display(((0, 0, 0), (255, 255, 255)))
     b.contrast(10)
     assert hw.pwms[20].duty == 65535
     b.contrast(5)  # 5 * 255 // 10 = 127 -> 127 * 257 * 127 // 255 = 16255
@@ -179,7 +178,7 @@ def test_oled_buttons_display_and_contrast():
     screen = b.display()
     assert hw.i2c == (0, 4, 5, 400_000)
     assert screen.args[:2] == (128, 64) and screen.args[3] == 0x3C
-    assert (b.WIDTH, b.HEIGHT, b.PALETTE, b.led) == (128, 64, None, None)
+    assert (b.WIDTH, b.HEIGHT, b.COLOUR, b.led) == (128, 64, False, None)
     b.contrast(10)
     assert screen.level == 255
     b.contrast(1)

@@ -68,7 +68,7 @@ class Watchdog:
 
 def _fake_board(raw=0):
     board = types.ModuleType("board")
-    board.WIDTH, board.HEIGHT, board.PALETTE = 128, 64, None
+    board.WIDTH, board.HEIGHT, board.COLOUR = 128, 64, False
     board.raw = raw
     board.read_buttons = lambda: board.raw
     board.led = board.buzz = None
@@ -255,7 +255,7 @@ def test_start_builds_the_real_app():
         saved = (main.board, main._SAVE_DIR)
         main.board, main._SAVE_DIR = board, os.path.join(tmp, "data")
         try:
-            dev = main.start(screen)
+            dev = main.start(screen, main.palette())
         finally:
             main.board, main._SAVE_DIR = saved
         assert os.path.isdir(os.path.join(tmp, "data"))

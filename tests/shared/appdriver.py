@@ -23,7 +23,7 @@ class Driver:
         if not hasattr(self, "log"):
             self.log = []
         if self.colour:
-            from app.ui import PALETTE
+            from app.colours import PALETTE
             buf = bytearray(self.width * self.height // 2)
             canvas = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
             palette = PALETTE

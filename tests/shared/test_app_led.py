@@ -1,7 +1,7 @@
 """The Display Pack's RGB LED shows the colour of the player who acts now."""
 from appdriver import Driver
 from play_taubertal import new_game
-from app.ui import PALETTE
+from app.colours import PALETTE
 
 
 def test_led_follows_the_acting_player():

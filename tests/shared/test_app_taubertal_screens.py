@@ -55,7 +55,7 @@ def test_building_reference_on_both_screens():
 
 
 def test_describe_names_every_action_shortly():
-    from app.taubertal_ui import describe
+    from app.taubertal import describe
     names = ["Yellow", "Purple", "Orange", "Black"]
     cases = (
         (("ticket", 0), "Yellow took a ticket"),

@@ -115,7 +115,7 @@ def test_steam_engine_draws_after_the_round_until_three_rolling_stock():
         d.shows(name, "No Loco", "Turn over")
         d.press("OK")
     assert g.phase() == "steam"
-    from app.trainmaker_ui import acting
+    from app.trainmaker import acting
     assert acting(g) is None
     d.shows("Steam Engine", "Drew 0/3+ cars")
     card(d, "P", "cattle")

@@ -1,6 +1,6 @@
 """Trainmaker on the gadget: the odds line and its cache, undo named on the
 screen, a reboot mid-turn, the roll history, the players' statistics."""
-from app.trainmaker_draw import pct
+from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import Clock, start, to
 from schaffner.rng import Rng
@@ -174,7 +174,7 @@ def test_roll_history_newest_first_with_derails_marked():
 
 
 def test_describe_and_acting_without_the_screen():
-    from app import trainmaker_ui as ui
+    from app import trainmaker as ui
     from schaffner.trainmaker.game import Game
     names = ["Red", "Blue"]
     g = Game.new(2)

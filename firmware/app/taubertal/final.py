@@ -7,7 +7,8 @@ the counted number records the difference) and asks only for what that
 player's end-of-game buildings need.
 """
 from app.events import UP, DOWN, OK, BACK
-from app.taubertal_screens_base import LABELS, Entry, LiveMenu, do, fit, spread
+from app.taubertal.common import LABELS, Entry, LiveMenu, do
+from app.ui import fit, spread
 from app.widgets import Menu, Screen, TextView
 
 # final-scoring input key -> (building, prompt, footer); menu labels in LABELS

@@ -1,7 +1,7 @@
 """Der Taubertal-Express: the station-building reference and the players' sheets."""
 from app.events import UP, DOWN, OK, BACK
-from app.taubertal_screens_base import fit, spread
-from app.ui import DIM, FG, wrap
+from app.colours import DIM, FG
+from app.ui import fit, spread, wrap
 from app.widgets import Menu, Screen
 from schaffner.taubertal import buildings as B
 

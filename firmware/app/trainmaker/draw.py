@@ -5,7 +5,7 @@ A die is a 16x16 square (times ui.s).  Its icon is a few rectangles on a
 window, a door).  Dice on the train are icons standing on a rail; dice
 still to place sit in a frame; dice chosen to place are filled in.
 """
-from app.ui import ACCENT, BG, DIM, FG, colour_of
+from app.colours import ACCENT, BG, DIM, FG, colour_of
 
 FACES = "LPBFC"
 SHORT = ("Loco", "Passenger", "Boxcar", "Flatcar", "Caboose")

@@ -5,6 +5,7 @@ a menu whose rows come from the game on every frame, a bounded number entry
 that says why it stops, and the turn-order list.
 """
 from app.events import UP, DOWN, OK, BACK
+from app.ui import fit
 from app.widgets import Menu, NumberEntry, Screen
 
 # final-scoring input key -> its label on the final sheet and in "Undone: ..."
@@ -27,17 +28,6 @@ def named(app, exc):
     return msg
 
 
-def fit(s, room):
-    """s, or s shortened with a dot to ``room`` characters."""
-    return s if len(s) <= room else s[: room - 1] + "."
-
-
-def spread(left, right, cols):
-    """left and right on one row of ``cols`` characters (left shortened if need be)."""
-    left = fit(left, cols - len(right) - 1)
-    return left + " " * (cols - len(left) - len(right)) + right
-
-
 def big_y(ui):
     """Top of the big type, between body row 0 and the last body row."""
     return (2 * ui.body_y + ui.rows * ui.pitch - 8 * ui.big) // 2
@@ -53,12 +43,6 @@ def big_name(app, ui, p):
 def mark(ui, name, x, y):
     """The player's colour square on colour screens."""
     ui.player_mark(x, y, name)
-
-
-def to_play(app):
-    """Back down the stack to the play screen."""
-    while len(app.stack) > 2 and not getattr(app.top, "PLAY", False):
-        app.pop()
 
 
 def plural(n, word):

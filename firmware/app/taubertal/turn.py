@@ -5,8 +5,8 @@ the sale calculator, coupling a carriage, replacing a ticket, VP / coins /
 cubes changes from the board, hiring.  Each ends back on the play screen.
 """
 from app.events import UP, DOWN, OK, BACK, LONG
-from app.taubertal_screens_base import (
-    Entry, LiveMenu, big_y, do, fit, named, order_view, plural, to_play)
+from app.taubertal.common import Entry, LiveMenu, big_y, do, named, order_view, plural
+from app.ui import fit
 from app.widgets import Confirm, Menu, Screen
 from schaffner.taubertal import buildings as B
 from schaffner.taubertal.game import WORKERS
@@ -60,11 +60,11 @@ class TurnMenu(LiveMenu):
 
 def end_turn(app, p):
     do(app, ("done", p))
-    to_play(app)
+    app.back_to_play()
 
 
 def show_players(app):
-    from app.taubertal_screens_info import PlayersView
+    from app.taubertal.info import PlayersView
     app.push(PlayersView())
 
 
@@ -74,7 +74,7 @@ def show_order(app):
 
 
 def show_buildings(app):
-    from app.taubertal_screens_info import RefMenu
+    from app.taubertal.info import RefMenu
     app.push(RefMenu())
 
 
@@ -189,7 +189,7 @@ def build_confirm(app, p, bid, over, price):
 
 def built(app, action):
     do(app, action)
-    to_play(app)
+    app.back_to_play()
     g = game(app)
     app.push(order_view("Next pass order", g.standing()))
 
@@ -269,11 +269,11 @@ class SaleReview(Screen):
             app.pop()
         elif ev == OK:
             if self.p is None:
-                to_play(app)
+                app.back_to_play()
                 return
             c = self.counts
             do(app, ("sale", self.p, c[0], c[1], c[2], c[3]))
-            to_play(app)
+            app.back_to_play()
 
     def draw(self, app, ui):
         p = self.p
@@ -301,7 +301,7 @@ def carriage_menu(p):
 
 def coupled(app, p, kind):
     do(app, ("carriage", p, kind))
-    to_play(app)
+    app.back_to_play()
     g = game(app)
     if kind == "freight":
         app.notify("%s: freight holds %s" % (who(app, p), plural(g.goods_room(p), "good")))
@@ -316,7 +316,7 @@ def replace_confirm(app, p):
 
 def replaced(app, p):
     do(app, ("replace_ticket", p))
-    to_play(app)
+    app.back_to_play()
 
 
 class ChangeMenu(PlayerMenu):

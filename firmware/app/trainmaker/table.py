@@ -19,11 +19,11 @@ once, with "..." where the odds will be).
 """
 from micropython import const
 
-from app import trainmaker_draw as D
+from app.colours import FG, colour_of
 from app.events import UP, DOWN, OK, BACK, LONG
-from app.trainmaker_entry import CardEntry
-from app.trainmaker_ui import card_text, goods_line
-from app.ui import FG, colour_of
+from app.trainmaker import draw as D
+from app.trainmaker.card_entry import CardEntry
+from app.trainmaker.text import card_text, goods_line
 from app.widgets import Screen
 
 ROLL_MS = const(600)  # how long the dice tumble
@@ -152,7 +152,7 @@ class Table(Screen):
             self._pick(app, g, ph, labels, k)
 
     def menu(self, app):
-        from app.trainmaker_info import GameMenu
+        from app.trainmaker.game_menu import GameMenu
         app.push(GameMenu())
 
     def ring(self, g):
@@ -187,7 +187,7 @@ class Table(Screen):
         elif label == D.MENU:
             self.menu(app)
         elif label == "Players":
-            from app.trainmaker_info import players
+            from app.trainmaker.game_menu import players
             players(app)
         elif label == "Place":
             app.do(("place", sorted(self.sel)))

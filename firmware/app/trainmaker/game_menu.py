@@ -3,25 +3,14 @@ Contract, the Steam Engine's Contract, odds per card, the roll history and
 the players' statistics.  Everything is worked out from the game when the
 screen opens; a change of the game (undo) only shows after reopening.
 """
-from app import trainmaker_draw as D
-from app.trainmaker_ui import ContractEntry, card_short, card_text, goods_line
-from app.ui import wrap
+from app.trainmaker import draw as D
+from app.trainmaker.contract import ContractEntry
+from app.trainmaker.text import card_short, card_text, goods_line
+from app.ui import spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _HISTORY = 24  # rolls listed, newest first
 _CHUNK = 16  # actions the roll history replays per tick
-
-
-def to_table(app):
-    """Back down the stack to the play screen."""
-    while len(app.stack) > 2 and not getattr(app.top, "PLAY", False):
-        app.pop()
-
-
-def fit(label, value, cols):
-    """label left, value right on one row."""
-    label = label[: cols - len(value) - 1]
-    return label + " " * (cols - len(label) - len(value)) + value
 
 
 class GameMenu(Menu):
@@ -86,7 +75,7 @@ def _switch_face(app, die, k):
 
 def _do(app, action):
     app.do(action)
-    to_table(app)
+    app.back_to_play()
 
 
 def deck_empty(app):
@@ -126,18 +115,18 @@ class OddsView(TextView):
         g = app.session.game
         cols = app.ui.cols
         anyc, per, derail = solver.odds(g)
-        lines = [fit("Any card", D.pct(anyc), cols)]
+        lines = [spread("Any card", D.pct(anyc), cols)]
         cards = g.faceup()
         for i in range(len(cards)):
-            lines.append(fit(card_short(cards[i]), D.pct(per[i]), cols))
+            lines.append(spread(card_short(cards[i]), D.pct(per[i]), cols))
         if derail is not None:
-            lines.append(fit("Derail next", D.pct(derail), cols))
+            lines.append(spread("Derail next", D.pct(derail), cols))
         best = app.stack[1].odds(app, g) if g.phase() == "place" else None  # the play screen's tip
         if best is not None:
             lines.append("Best placing:")
             if best[2]:
                 lines.append("Switch %s to %s," % best[2])
-            lines.append(fit(best[1], D.pct(best[0]), cols))
+            lines.append(spread(best[1], D.pct(best[0]), cols))
         lines.append("Best play, this")
         lines.append("train only")
         self.lines = lines
@@ -194,9 +183,9 @@ def players(app):
     g = app.session.game
     names = app.session.names
     cols = app.ui.cols
-    items = [fit(names[p], "%d cards" % g.stats(p)[3], cols) for p in range(g.players())]
+    items = [spread(names[p], "%d cards" % g.stats(p)[3], cols) for p in range(g.players())]
     if g.steam():
-        items.append(fit("Steam", "%d cards" % len(g.steam_cards()), cols))
+        items.append(spread("Steam", "%d cards" % len(g.steam_cards()), cols))
     app.push(Menu("Players", items, _player))
 
 
@@ -204,16 +193,16 @@ def _player(app, p):
     g = app.session.game
     cols = app.ui.cols
     if p == g.players():
-        lines = [fit("Cards", "%d" % len(g.steam_cards()), cols)]
+        lines = [spread("Cards", "%d" % len(g.steam_cards()), cols)]
         lines += [card_text(c) for c in g.steam_cards()]
         lines.append("Contract:")
         lines += [" " + n for n in (g.steam_contract() or ["not entered"])]
         app.push(TextView("Steam", lines))
         return
     r = g.stats(p)
-    lines = [fit("Rolls", "%d" % r[0], cols), fit("Derails", "%d" % r[1], cols),
-             fit("Trains", "%d" % r[2], cols), fit("Cards", "%d" % r[3], cols),
-             fit("Switch", "in hand" if g.has_switch(p) else "used", cols)]
+    lines = [spread("Rolls", "%d" % r[0], cols), spread("Derails", "%d" % r[1], cols),
+             spread("Trains", "%d" % r[2], cols), spread("Cards", "%d" % r[3], cols),
+             spread("Switch", "in hand" if g.has_switch(p) else "used", cols)]
     missing = g.goods_missing(p)[0]
     lines.append(goods_line(g, p))
     lines += [card_text(c) for c in g.scored(p)]

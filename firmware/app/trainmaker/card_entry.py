@@ -4,9 +4,9 @@ it needs - UP/DOWN change the count under the cursor, OK moves on - then its
 goods type.  A Terminal (four rolling stock) is wild: no goods asked.  BACK
 steps back a field.  The core checks the needs (one of the 34 sets).
 """
-from app import trainmaker_draw as D
+from app.colours import ACCENT, BG, FG
 from app.events import UP, DOWN, OK
-from app.ui import ACCENT, BG, FG
+from app.trainmaker import draw as D
 
 GOODS = ("passengers", "coal", "cattle", "corn", "mail", "timber", "wild")
 

@@ -3,7 +3,7 @@
 Each row of the player's page shows what it is worth now; OK opens its
 entry.  Every change goes through app.do, so it is saved and can be undone.
 """
-from app.ttr_austria_ui import Entry, Rows, signed
+from app.ttr_austria.rows import Entry, Rows, signed
 from app.widgets import Confirm
 from schaffner.ttr_austria import points as pts
 

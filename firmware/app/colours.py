@@ -1,0 +1,28 @@
+"""Colours: the interface's palette indices, the player colours, and their RGB values.
+
+Mono boards draw 0 (off) and 1 (lit); colour boards take a palette of 16
+entries.  Players are named by their colour, so the name picker, the LED and
+the colour squares all read from NAMES.  Boards receive PALETTE from
+main.py as an argument; they never import the app.
+"""
+from micropython import const
+
+BG = const(0)
+FG = const(1)
+ACCENT = const(2)
+DIM = const(3)
+_FIRST_PLAYER = const(4)
+
+NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Purple", "Orange")
+
+# palette index -> (r, g, b): 0..3 the interface, then one per name in NAMES
+PALETTE = (
+    (0, 0, 0), (255, 255, 255), (0, 70, 160), (150, 150, 150),
+    (230, 40, 40), (60, 110, 255), (40, 190, 60), (250, 210, 0),
+    (110, 110, 110), (235, 235, 235), (170, 60, 200), (255, 140, 0),
+)
+
+
+def colour_of(name):
+    """Palette index of a player name from NAMES (the interface colour otherwise)."""
+    return _FIRST_PLAYER + NAMES.index(name) if name in NAMES else FG

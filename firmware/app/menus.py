@@ -1,0 +1,141 @@
+"""The menus every game shares: the main menu, choosing a game and its players, settings."""
+import gc
+
+from app import games
+from app.colours import NAMES
+from app.events import BACK
+from app.widgets import Confirm, Menu, NumberEntry, TextView
+from schaffner import VERSION
+
+
+class MainMenu(Menu):
+    def __init__(self):
+        Menu.__init__(self, "Schaffner", [], self.pick)
+
+    def _entries(self, app):
+        e = []
+        if app.session is not None:
+            e.append(("Resume game", self.resume))
+        e.append(("New game", self.new_game))
+        if app.session is not None and app.session.journal.can_undo():
+            e.append(("Undo last", self.undo))
+        e.append(("Settings", self.settings))
+        e.append(("About", self.about))
+        return e
+
+    def draw(self, app, ui):
+        self.items = [label for label, _ in self._entries(app)]
+        # the title bar names the game in play, so "Resume game" needs no more room
+        s = app.session
+        self.title = "Schaffner" if s is None else games.title(s.game_id)
+        Menu.draw(self, app, ui)
+
+    def handle(self, app, ev):
+        if ev == BACK:
+            return
+        self.items = [label for label, _ in self._entries(app)]
+        Menu.handle(self, app, ev)
+
+    def pick(self, app, index):
+        self._entries(app)[index][1](app)
+
+    def resume(self, app):
+        app.push(app.session.ui.play_screen())
+
+    def new_game(self, app):
+        app.setup_depth = 2
+        if app.session is None:
+            app.push(game_menu())
+        else:
+            app.push(Confirm("New game", "Start a new game? The game in play is dropped.",
+                             lambda a: a.replace(game_menu())))
+
+    def undo(self, app):
+        app.undo()
+
+    def settings(self, app):
+        app.push(SettingsMenu())
+
+    def about(self, app):
+        gc.collect()
+        app.push(TextView("About", [
+            "Schaffner " + VERSION,
+            "Railway board",
+            "game helper",
+            "Free %d KB" % (gc.mem_free() // 1024),
+            "Used %d KB" % (gc.mem_alloc() // 1024),
+        ]))
+
+
+def game_menu():
+    return Menu("New game", [g[1] for g in games.GAMES], pick_game)
+
+
+def pick_game(app, index):
+    game_id, title, lo, hi = games.GAMES[index]
+    app.replace(NumberEntry(title, "Players", max(lo, 2), lo, hi,
+                            lambda a, n: a.replace(NamePicker(game_id, n))))
+
+
+class NamePicker(Menu):
+    """Each seat in turn, clockwise from the start player, picks a colour/name."""
+
+    def __init__(self, game_id, count):
+        self.game_id = game_id
+        self.count = count
+        self.chosen = []
+        Menu.__init__(self, "", [], self.pick)
+        self._refresh()
+
+    def _refresh(self):
+        self.items = [n for n in NAMES if n not in self.chosen]
+        self.title = "Start player" if not self.chosen else "Seat %d of %d" % (len(self.chosen) + 1, self.count)
+        self.index = 0
+
+    def pick(self, app, index):
+        self.chosen.append(self.items[index])
+        if len(self.chosen) < self.count:
+            self._refresh()
+            return
+        try:
+            games.module(self.game_id).setup(app, list(self.chosen))
+        except ValueError:
+            self.chosen.pop()
+            raise
+
+    def handle(self, app, ev):
+        if ev == BACK and self.chosen:
+            self.chosen.pop()
+            self._refresh()
+        else:
+            Menu.handle(self, app, ev)
+
+    def draw(self, app, ui):
+        self.hint = "then clockwise" if not self.chosen else "after " + self.chosen[-1]
+        Menu.draw(self, app, ui)
+
+
+class SettingsMenu(Menu):
+    def __init__(self):
+        Menu.__init__(self, "Settings", [], self.pick)
+
+    def draw(self, app, ui):
+        s = app.settings
+        self.items = ["Contrast %d/10" % s["contrast"], "Odds " + ("on" if s["odds"] else "off"),
+                      "Sound " + ("on" if s["sound"] else "off")]
+        Menu.draw(self, app, ui)
+
+    def pick(self, app, index):
+        s = app.settings
+        if index == 0:
+            app.push(NumberEntry("Contrast", "Display contrast", s["contrast"], 1, 10, set_contrast))
+            return
+        key = ("odds", "sound")[index - 1]
+        s[key] = not s[key]
+        app.save_settings()
+
+
+def set_contrast(app, value):
+    app.settings["contrast"] = value
+    app.save_settings()
+    app.pop()

@@ -1,0 +1,68 @@
+"""Der Taubertal-Express on the gadget: the board stays on the table, the
+gadget keeps the pass, the phase, whose turn it is, money, cubes, VP and the
+station buildings, and does payday and the final scoring.
+
+Play screen (one per phase, the acting player big):
+  ticket / tile draft  OK = "took one", the next player comes up
+  hiring               OK = how many workers (bounded by worker room)
+  rounds               OK = the turn menu (build, sale, carriage, changes, end turn)
+  payday               OK = next player's wages, on the last one pay everyone
+  refill               OK = next pass; its turn order is shown
+  final scoring        a menu: check each player, then the ranking
+DOWN (or UP) opens the same menu at any phase; BACK goes to the main menu.
+"""
+from app.taubertal.common import LABELS, plural
+
+
+def game_class():
+    from schaffner.taubertal import Game
+    return Game
+
+
+def setup(app, names):
+    from app.taubertal.checklist import SetupView
+    app.replace(SetupView(names))
+
+
+def play_screen():
+    from app.taubertal.play import PlayScreen
+    return PlayScreen()
+
+
+def acting(game):
+    """Seat of the player who acts now (the board's LED shows their colour), or None."""
+    return game.acting()
+
+
+def describe(action, names, game):
+    """Short text naming an action, for "Undone: ..." (every action names its player)."""
+    kind = action[0]
+    who = names[action[1]] if len(action) > 1 and type(action[1]) is int else ""
+    if kind == "ticket":
+        return who + " took a ticket"
+    if kind == "tile":
+        return who + " took a tile"
+    if kind == "hire":
+        return "%s hired %s" % (who, plural(action[2], "worker"))
+    if kind == "done":
+        return who + " ended the turn"
+    if kind == "build":
+        from schaffner.taubertal.buildings import name
+        return who + " built " + name(action[2])
+    if kind == "sale":
+        return "%s sold %s" % (who, plural(sum(action[2:]), "good"))
+    if kind == "carriage":
+        return "%s coupled a %s car" % (who, action[2])
+    if kind == "replace_ticket":
+        return who + " replaced a ticket"
+    if kind == "payday":
+        return "Payday"
+    if kind == "refill":
+        return "Refill, next pass"
+    if kind == "final":
+        return "%s %s %d" % (who, LABELS.get(action[2], action[2]), action[3])
+    if kind in ("vp", "coins", "cubes"):
+        d = action[2]
+        unit = "VP" if kind == "vp" else kind if d not in (1, -1) else kind[:-1]
+        return "%s %s%d %s" % (who, "+" if d > 0 else "", d, unit)
+    return kind

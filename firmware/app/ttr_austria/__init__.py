@@ -1,0 +1,33 @@
+"""Ticket to Ride Austria on the gadget: the final score sheet and the ranking.
+
+Setup asks for the optional rules (options), then the play screen (sheet)
+lists the players with their totals; each player's page opens the entry
+screens (player).  The ticket-draw reminder sits on top of the play screen,
+the tie rule on the ranking when a tie needed it.
+"""
+
+
+def game_class():
+    from schaffner.ttr_austria.game import Game
+    return Game
+
+
+def describe(action, names, game):
+    from schaffner.ttr_austria.game import describe as core_describe
+    return core_describe(action, names)
+
+
+def setup(app, names):
+    from app.ttr_austria.options import Options
+    # replace, not push: BACK from the name picker after its last seat would re-pick
+    app.replace(Options(names))
+
+
+def play_screen():
+    from app.ttr_austria.sheet import Sheet
+    return Sheet()
+
+
+def acting(game):
+    """Final scoring has no turns: nobody's colour on the LED."""
+    return None

@@ -1,0 +1,193 @@
+"""The import graph of every device file: no circles, and imports only run the way
+docs/architecture.md allows (a game knows the shared app, never another game; the
+rules core knows nothing above it; a board never knows the app).
+
+Every import statement counts, a lazy one inside a function too: a circle through
+a lazy import still ties the modules together.
+"""
+import ast
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host_tools"))
+from device_files import boards, device_files  # noqa: E402
+from app.games import GAMES as REGISTRY  # noqa: E402
+
+GAMES = tuple(row[0] for row in REGISTRY)
+
+
+def module_name(device_path):
+    """/lib/schaffner/trainmaker/game.py -> schaffner.trainmaker.game; /app/ui.py -> app.ui."""
+    path = device_path[len("/lib/"):] if device_path.startswith("/lib/") else device_path[1:]
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_package(device_path):
+    return device_path.endswith("/__init__.py")
+
+
+def imports_of(source, name, package):
+    """Every module name the source imports, resolved against its own package for relative imports."""
+    here = name if package else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = here
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = node.module or ""
+            if node.level:
+                target = base + ("." + target if target else "")
+            # "from pkg import sub" imports the submodule pkg.sub when there is one
+            found += [target + "." + a.name for a in node.names] + [target]
+    return found
+
+
+def graph(board):
+    """{module: set of device modules it imports} for the image of ``board``."""
+    files = device_files(board)
+    names = {}
+    for host, device in files:
+        names[module_name(device)] = (host, is_package(device))
+    edges = {}
+    for name, (host, package) in names.items():
+        with open(host) as f:
+            source = f.read()
+        targets = set()
+        for target in imports_of(source, name, package):
+            if target in names and target != name:
+                targets.add(target)
+        # "from pkg import sub" also named pkg itself: keep only the most precise module
+        edges[name] = set(t for t in targets if not any(u.startswith(t + ".") for u in targets))
+    return edges, names
+
+
+def external_imports(board):
+    """{module: set of top-level names it imports from outside the device tree}."""
+    _, names = graph(board)
+    out = {}
+    for name, (host, package) in names.items():
+        with open(host) as f:
+            targets = imports_of(f.read(), name, package)
+        out[name] = set(t.split(".")[0] for t in targets if t and t.split(".")[0] not in ("app", "schaffner", "drivers", "board", "main"))
+    return out
+
+
+def cycles(edges):
+    """Every strongly connected group of more than one module (Tarjan), as sorted lists."""
+    index, low, on, stack, found = {}, {}, set(), [], []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def layer(name):
+    """Which part of the tree a module is in: core, shared app, a game's screens, drivers, board, main."""
+    top = name.split(".")[0]
+    if top == "app":
+        parts = name.split(".")
+        return "game:" + parts[1] if len(parts) > 1 and parts[1] in GAMES else "app"
+    return {"schaffner": "core", "drivers": "drivers", "board": "board", "main": "main"}[top]
+
+
+def allowed(src, dst):
+    a, b = layer(src), layer(dst)
+    if a == "core":
+        return b == "core"
+    if a == "app":
+        return b in ("app", "core")
+    if a.startswith("game:"):
+        return b in ("app", "core", a)
+    if a == "drivers":
+        return b == "drivers"
+    if a == "board":
+        return b == "drivers"
+    return True  # main wires everything together
+
+
+# --- the checks themselves are tested on small made-up graphs first ----------------
+
+def test_cycles_finds_a_ring_and_ignores_a_chain():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"c"}}) == [["a", "b"], ["c", "d"]]
+
+
+def test_imports_of_resolves_relative_and_submodule_imports():
+    src = "from . import buildings as B\nfrom .setup import X\nimport app.ui\ndef f():\n    from app.trainmaker import draw\n"
+    got = imports_of(src, "schaffner.taubertal.game", False)
+    assert "schaffner.taubertal.buildings" in got and "schaffner.taubertal.setup" in got
+    assert "app.ui" in got and "app.trainmaker.draw" in got  # the lazy one counts too
+    assert "schaffner.taubertal.game" in imports_of("from .game import Game", "schaffner.taubertal", True)
+
+
+def test_layers_are_what_the_architecture_says():
+    assert layer("app.trainmaker.table") == "game:trainmaker" and layer("app.games") == "app"
+    assert not allowed("app.trainmaker.table", "app.taubertal.common")
+    assert not allowed("app.ui", "app.taubertal")
+    assert not allowed("schaffner.rng", "app.ui") and not allowed("board", "app.colours")
+    assert allowed("app.taubertal.turn", "schaffner.taubertal.buildings")
+
+
+# --- the device tree --------------------------------------------------------------
+
+def test_no_import_circles_on_any_board():
+    for board in boards():
+        edges, _ = graph(board)
+        assert cycles(edges) == [], (board, cycles(edges))
+
+
+def test_imports_run_only_the_allowed_way():
+    for board in boards():
+        edges, _ = graph(board)
+        wrong = sorted((a, b) for a in edges for b in edges[a] if not allowed(a, b))
+        assert wrong == [], (board, wrong)
+
+
+def test_only_the_hardware_layer_touches_the_hardware():
+    # the core has no I/O and no clock; the app gets time through tick() and never sees a pin
+    banned = {"core": {"machine", "time", "utime", "framebuf", "os", "rp2"},
+              "app": {"machine", "time", "utime", "rp2"}}
+    for board in boards():
+        for name, tops in external_imports(board).items():
+            lay = "app" if layer(name).startswith("game:") else layer(name)
+            assert not (tops & banned.get(lay, set())), (name, sorted(tops & banned[lay]))
+
+
+def test_every_game_is_a_package_of_its_own():
+    _, names = graph(boards()[0])
+    for game in GAMES:
+        assert names["app." + game][1], game  # app/<game>/__init__.py: the entry point
+        assert "schaffner." + game in names
+    # no game's screens left in the shared folder under a name that carries the game's
+    flat = [n for n in names if n.count(".") == 1 and n.startswith("app.") and not names[n][1]
+            and any(g in n for g in GAMES)]
+    assert flat == [], flat
