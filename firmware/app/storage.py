@@ -8,6 +8,11 @@ the current file, then the previous one, and says when it had to fall back.  Fil
 operations go through a small ``fs`` object so tests can cut a write short at
 any byte.  The real files stream JSON to and from flash, so a save never
 holds the whole text in the heap at once.
+
+Append-only files (``append_record`` / ``records``) hold one JSON record per
+line, for logs that grow by a small write instead of a rewrite.  Each record
+starts with a newline, so a record a power cut tore off never runs into the
+next one; a torn record does not parse and is skipped.
 """
 import json
 import os
@@ -23,6 +28,16 @@ class OsFiles:
     def write_json(self, path, data):
         with open(path, "w") as f:
             json.dump(data, f)
+
+    def append(self, path, text):
+        with open(path, "a") as f:
+            f.write(text)
+
+    def lines(self, path):
+        """The file's lines one at a time, so a long file never sits in the heap whole."""
+        with open(path) as f:
+            for line in f:
+                yield line
 
     def rename(self, old, new):
         os.rename(old, new)
@@ -43,6 +58,28 @@ class OsFiles:
     def makedirs(self, path):
         if path and not self.exists(path):
             os.mkdir(path)
+
+
+def append_record(fs, path, record):
+    """Add record (a list or a dict of JSON values) at the end of the file at path."""
+    if not isinstance(record, (list, dict)):
+        raise ValueError("a record is a list or a dict")
+    fs.append(path, "\n" + json.dumps(record))
+
+
+def records(fs, path):
+    """The complete records of an append-only file, oldest first (none if it is missing)."""
+    if not fs.exists(path):
+        return
+    for line in fs.lines(path):
+        if len(line) < 2:
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue  # torn by a power cut: a number alone could look whole, a list cannot
+        if isinstance(record, (list, dict)):
+            yield record
 
 
 class FileStore:

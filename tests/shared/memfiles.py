@@ -38,6 +38,25 @@ class MemFiles:
             self.budget -= len(text)
         self.files[path] = text
 
+    def append(self, path, text):
+        """Add text at the end; with a budget, only as many bytes as it allows, then PowerCut."""
+        old = self.files.get(path, "")
+        if self.budget is not None and len(text) > self.budget:
+            self.files[path] = old + text[: self.budget]
+            self.budget = 0
+            raise PowerCut()
+        if self.budget is not None:
+            self.budget -= len(text)
+        self.files[path] = old + text
+
+    def lines(self, path):
+        text = self.read(path)
+        start = 0
+        while start < len(text):
+            end = text.find("\n", start) + 1 or len(text)
+            yield text[start:end]
+            start = end
+
     def rename(self, old, new):
         self._spend_op()
         if old not in self.files:
