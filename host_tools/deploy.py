@@ -197,6 +197,8 @@ def session(board, image, out=print, clock=time.monotonic):
     except (BoardGone, BoardError) as exc:
         return False, ("the board went away while it was being read (%s); nothing was "
                        "changed" % exc)
+    except KeyboardInterrupt:
+        return False, "interrupted on this PC while the board was being read; nothing was changed"
     finally:
         board.reset()
 

@@ -70,6 +70,9 @@ def _c(s, d):
                 if not r:
                     break
                 g.write(_m[:r])
+def _r(p):
+    with open(p, 'rb') as f:
+        return f.read()
 def _i(n):
     try:
         __import__(n)
@@ -156,7 +159,7 @@ class MpremoteBoard:
         return out
 
     def read(self, path):
-        return self._eval("open(%r, 'rb').read()" % path)
+        return self._eval("_r(%r)" % path)
 
     def mkdir(self, path):
         self._exec("os.mkdir(%r)" % path)

@@ -234,6 +234,27 @@ def test_flash_full_midway_stops_with_the_old_version_booting():
     assert booted(board, SLOTS) == ["old"] and data_of(board) == DATA
 
 
+class CtrlC(FakeBoard):
+    """The user presses Ctrl-C on the PC during the n-th put."""
+
+    def __init__(self, files, n):
+        FakeBoard.__init__(self, files)
+        self.n = n
+
+    def put(self, path, data):
+        self.n -= 1
+        if self.n < 0:
+            raise KeyboardInterrupt
+        FakeBoard.put(self, path, data)
+
+
+def test_ctrl_c_on_the_pc_stops_and_says_what_boots():
+    board = CtrlC(dict(in_slot(V1, "a"), **DATA), 1)
+    ok, message, _ = run(board, V2)
+    assert not ok and "interrupted on this PC" in message and "still boots Schaffner 1.0" in message
+    assert board.resets == 1 and booted(board, SLOTS) == ["old"]
+
+
 def test_the_plan_never_names_data():
     for files in (old_layout(V1)[1], in_slot(V1, "a"), {}):
         board = board_with(files)
