@@ -23,7 +23,7 @@ def main():
         for pkg in ("app", "drivers"):
             if os.path.isdir(os.path.join(ROOT, "firmware", pkg)):
                 targets += ["-p", pkg]
-        targets += ["-m", "board", "-m", "main"]
+        targets += ["-m", "board", "-m", "main", "-m", "launcher"]
         cmd = [sys.executable, "-m", "mypy", "--config-file", os.path.join(ROOT, "mypy.ini")] + targets
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         print("typecheck %s: %s" % (board, (proc.stdout.strip().splitlines() or ["?"])[-1]))
