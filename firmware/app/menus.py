@@ -58,13 +58,29 @@ class MainMenu(Menu):
 
     def about(self, app):
         gc.collect()
-        app.push(TextView("About", [
-            "Schaffner " + VERSION,
-            "Railway board",
-            "game helper",
+        app.push(TextView("About", version_lines(app.store.fs) + [
+            "Railway games",
             "Free %d KB" % (gc.mem_free() // 1024),
             "Used %d KB" % (gc.mem_alloc() // 1024),
         ]))
+
+
+# make deploy's version stamp: in the slot the launcher made the current folder
+STAMP = "version.json"
+
+
+def version_lines(fs):
+    """What About says of the version: the stamp make deploy wrote (package version, git
+    commit, "dirty" for uncommitted changes), else the rules core's VERSION (simulator,
+    tests, a frozen or mip install)."""
+    try:
+        s = fs.read_json(STAMP)
+        lines = ["Schaffner " + s["version"]]
+        if s.get("commit"):
+            lines.append(s["commit"] + (" dirty" if s.get("dirty") else ""))
+        return lines
+    except (OSError, ValueError, KeyError, TypeError):
+        return ["Schaffner " + VERSION]
 
 
 def game_menu():

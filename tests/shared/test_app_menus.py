@@ -24,9 +24,30 @@ def test_contrast_entry_clamps_and_saves():
 
 
 def test_about_shows_version_and_free_memory():
+    from schaffner import VERSION
     d = Driver()
-    d.pick("About").shows("Schaffner 0.", "Free ", " KB", "Used ")
+    d.pick("About").shows("Schaffner " + VERSION, "Free ", " KB", "Used ")
     d.press("OK").shows("New game")
+
+
+def test_about_shows_the_stamp_make_deploy_wrote():
+    from memfiles import MemFiles
+    fs = MemFiles()
+    fs.files["version.json"] = ('{"board": "pico_oled", "commit": "3f2a1bc", "dirty": true, '
+                                '"version": "0.2.0"}')
+    d = Driver(fs).pick("About").shows("Schaffner 0.2.0", "3f2a1bc dirty", "Free ")
+    fs.files["version.json"] = '{"board": "pico_oled", "commit": null, "dirty": false, "version": "0.2.1"}'
+    d.press("OK").pick("About").shows("Schaffner 0.2.1")
+    assert "dirty" not in d.text and "null" not in d.text and "None" not in d.text
+
+
+def test_about_with_a_damaged_stamp_shows_the_code_version():
+    from memfiles import MemFiles
+    from schaffner import VERSION
+    for text in ('{"version": "0.2', '["0.2.0"]', '{"commit": "3f2a1bc"}', '{"version": 2}'):
+        fs = MemFiles()
+        fs.files["version.json"] = text
+        Driver(fs).pick("About").shows("Schaffner " + VERSION)
 
 
 def test_back_on_main_menu_stays():
