@@ -2,7 +2,7 @@
 #   make sim     the gadget in the terminal, under the real MicroPython runtime
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory and speed against the budgets in DESIGN.md
-#   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [DRY_RUN=1]
+#   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [SSD1306=ssd1306.py] [DRY_RUN=1]
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,6 +11,7 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
+SSD1306 ?=
 
 .PHONY: all deps test test-py test-mp compile typecheck sim screenshots bench bench-pico deploy clean
 
@@ -61,7 +62,7 @@ bench-pico: $(VENV_STAMP)
 	$(VENV)/bin/mpremote $(if $(PORT),connect $(PORT)) run host_tools/bench/reference.py
 
 deploy: $(VENV_STAMP)
-	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
+	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SSD1306),--ssd1306 $(SSD1306)) $(if $(DRY_RUN),--dry-run)
 
 clean:
 	rm -rf $(VENV) node_modules build
