@@ -122,8 +122,10 @@ def _driver(board, local, find, mpy_cross, tmp):
     if name is None:
         return None, None
     if local:
-        if not os.path.isfile(local) or not local.endswith(".py"):
-            raise ImageError("%s is not a .py file" % local)
+        if not os.path.isfile(local):
+            raise ImageError("SSD1306=%s: there is no such file; nothing was changed" % local)
+        if not local.endswith(".py"):
+            raise ImageError("SSD1306=%s: give the driver's source, a .py file" % local)
         source = local
     else:
         try:

@@ -55,7 +55,7 @@ MAIN_PART = MAIN + ".part"
 STAMP_PART = launcher.STAMP + ".part"
 # What the deploy before slots put on the board, besides /main.py.
 OLD_LAYOUT = ("/app", "/drivers", "/board.py", "/board.mpy", LIB + "/schaffner")
-_LAUNCHER_MARK = b'SLOT_FILE = "/slot.txt"'
+_LAUNCHER_MARK = ('SLOT_FILE = "%s"' % launcher.SLOT_FILE).encode()  # in every launcher
 
 
 def digest(data):

@@ -386,9 +386,14 @@ def test_no_network_becomes_the_offline_advice(tmp_path):
     assert "make deploy BOARD=pico_oled SSD1306=path/to/ssd1306.py" in img.driver_error
 
 
-def test_a_local_driver_must_be_a_py_file(tmp_path):
-    with pytest.raises(deploy_image.ImageError):
+def test_a_local_driver_must_be_a_py_file_that_is_there(tmp_path):
+    with pytest.raises(deploy_image.ImageError) as exc:
         deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(tmp_path / "nope.py"))
+    assert "no such file" in str(exc.value)
+    (tmp_path / "ssd1306.mpy").write_bytes(b"M\x06\x00\x1f")
+    with pytest.raises(deploy_image.ImageError) as exc:
+        deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(tmp_path / "ssd1306.mpy"))
+    assert "a .py file" in str(exc.value)
 
 
 def test_the_display_pack_needs_no_driver():
