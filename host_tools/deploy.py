@@ -230,10 +230,14 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard,
         image = deploy_image.build_image(args.board, mpy_cross_path(), args.ssd1306, find)
         try:
             board = connect(port)
-        except (BoardGone, BoardError) as exc:
+        except BoardGone as exc:
             raise DeployError("the board on %s does not answer (%s): is a terminal, Thonny "
                               "or another mpremote using it? Unplug it, plug it in again and "
                               "rerun; nothing was changed" % (port, exc))
+        except BoardError as exc:
+            raise DeployError("the board on %s cannot run the deploy's commands (%s): is it "
+                              "a Pico with MicroPython 1.22 or newer? Nothing was changed"
+                              % (port, exc))
     except (DeployError, deploy_image.ImageError) as exc:
         print("deploy: %s" % exc, file=sys.stderr)
         return 1

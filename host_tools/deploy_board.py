@@ -106,7 +106,11 @@ class MpremoteBoard:
             self.t.enter_raw_repl(soft_reset=True)
         except self._gone_errors as exc:
             raise BoardGone("no answer on %s (%s)" % (port, exc))
-        self._send(_SETUP)
+        try:
+            self._send(_SETUP)
+        except BoardError:
+            self.reset()  # the app was interrupted: start it again before giving up
+            raise
 
     def _send(self, code):
         try:

