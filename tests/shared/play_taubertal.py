@@ -1,4 +1,5 @@
-"""A complete 4-player Der Taubertal-Express game through the app, press by press.
+"""Complete Der Taubertal-Express games through the app, press by press: 4 players
+(FOUR, the ledger below) and 2 players (TWO, its ledger beside it).
 
 ``play(d)`` is a generator (it yields after each press or small group of
 presses, so MicroPython collects garbage in between); the end-to-end test
@@ -97,28 +98,31 @@ def see(d, *parts):
         d.shows(*parts)
 
 
-def play(d):
+def play(d, game=None):
+    """Play ``game`` (FOUR, the default, or TWO) from the main menu to its ranking."""
+    game = game or FOUR
+    players = game["players"]
     yield from choose(d, "New game")
     yield
     yield from choose(d, "Taubertal")
     yield
-    d.press("UPx2", "OK")  # 4 players
+    d.press(*(("UPx%d" % (players - 2), "OK") if players > 2 else ("OK",)))
     yield
-    d.press("OKx4")  # Red starts, then Blue, Green, Yellow clockwise
-    see(d, "Set up", "Action tiles", "12")
+    d.press("OKx%d" % players)  # Red starts, then Blue, Green, Yellow clockwise
+    see(d, "Set up", "Action tiles", "%d" % (3 * players))
     yield
     d.press("OKx5")
-    see(d, "Black cubes", "Yellow", "3", "+1 coin each")
+    see(d, *game["cubes"])
     yield
     d.press("OK")
     yield
     for number in range(1, 8):
-        order, hires, turns = PASSES[number - 1]
-        yield from one_pass(d, number, order, hires, turns)
-    yield from final(d)
+        yield from one_pass(d, game, number)
+    yield from game["final"](d)
 
 
-def one_pass(d, number, order, hires, turns):
+def one_pass(d, game, number):
+    order, hires, turns = game["passes"][number - 1]
     for name in order:
         see(d, "Pass %d tickets" % number, name, "took a ticket")
         if number == 2 and name == G:
@@ -147,7 +151,7 @@ def one_pass(d, number, order, hires, turns):
             see(d, name, "End turn", "Build")
             d.press("OK")
             yield
-    pays = PAYDAYS.get(number, ())
+    pays = game["paydays"].get(number, ())
     for i in range(len(order)):
         see(d, "Pass %d payday" % number, order[i])
         if i < len(pays):
@@ -157,8 +161,8 @@ def one_pass(d, number, order, hires, turns):
     if number < 7:
         see(d, "Pass %d ends" % number, "Refill goods")
         d.press("OK")
-        nxt = PASSES[number][0]
-        see(d, "Pass %d order" % (number + 1), "1 " + nxt[0], "4 " + nxt[3])
+        nxt = game["passes"][number][0]
+        see(d, "Pass %d order" % (number + 1), "1 " + nxt[0], "%d %s" % (len(nxt), nxt[-1]))
         d.press("OK")
         yield
 
@@ -216,7 +220,7 @@ def build(d, name, step):
     else:
         see(d, "Pay 3 cubes", "Pioneer: " + ("top" if over else "+1"))
     d.press("UP", "OK")
-    see(d, "Next pass order", "1 " + after[0], "2 " + after[1], "4 " + after[3])
+    see(d, "Next pass order", "1 " + after[0], "2 " + after[1], "%d %s" % (len(after), after[-1]))
     d.press("OK")
     yield
 
@@ -267,6 +271,83 @@ def final(d):
     yield
     d.press("BACK")
     yield
+
+
+FOUR = {
+    "players": 4, "passes": PASSES, "paydays": PAYDAYS, "final": final,
+    "cubes": ("Black cubes", "Yellow", "3", "+1 coin each"),
+}
+
+
+# --- the 2-player game: Red (start player) and Blue --------------------------------
+#
+# pass 1  order R B; hire R1
+#         R: +3 coins (1+3=4), builds Kiosk for 2 (coins 2, cubes 1+3=4, pioneer 1)
+#         B: +1 cube (2+1=3), builds Elektrizitaetswerk for 3 cubes (0 left, +3 VP,
+#            pioneer 1 on top of Red)
+#         R: round 2 couples a freight carriage, round 3 sells 1 wine 1 sheep: 3 coins
+#            (2+3=5), 4 VP
+#         payday: R pays 1 (4 left), B nothing
+# pass 4  order B R; B builds Wasserturm (8 cubes, 5 left; pioneer 2)
+# pass 7  order B R; hire B2; R builds Postamt paid by hand (pioneer 2, on top)
+#         payday: B has 1 coin for 2 workers: pays 1, -3 VP (3-3=0); R nothing
+# end     coins R4 B0, cubes R8 B8 (full from pass 2 on), VP R4 B0
+# final   the table says R has 5 coins and B's marker is on 11 VP: entered as counted.
+#         R  4 + 5 + 8//2 = 13, Postamt 13//5 = 2 -> 15
+#         B 11 + 0 + 8//2 + Wasserturm 2//2 = 16: Blue wins.
+TWO_PASSES = (
+    ((R, B), {R: 1}, {
+        (1, R): (("coins", 3), ("build", "Kiosk", None, 2, (R, B))),
+        (1, B): (("cubes", 1), ("build", "Elektrizit", None, None, (B, R))),
+        (2, R): (("carriage", "Freight"),),
+        (3, R): (("sale", (1, 1, 0, 0), "3 coins", "+4 VP"),),
+    }),
+    ((B, R), {}, {}),
+    ((B, R), {}, {}),
+    ((B, R), {}, {
+        (1, B): (("build", "Wasserturm", None, None, (B, R)),),
+    }),
+    ((B, R), {}, {}),
+    ((B, R), {}, {}),
+    ((B, R), {B: 2}, {
+        (1, R): (("build", "Postamt", None, 0, (R, B)),),
+    }),
+)
+
+TWO_PAYDAYS = {
+    1: ((R, "Hired 1", "pays 1 coin"), (B, "Hired 0", "pays nothing")),
+    7: ((B, "Hired 2", "pays 1, -3 VP"), (R, "Hired 0", "pays nothing")),
+}
+
+
+def final_two(d):
+    see(d, "Final scoring", "Ranking")
+    yield from choose(d, R)
+    see(d, "Check Red", "Coins 4", "Cubes 8")
+    yield from choose(d, "Coins")
+    d.press("UP", "OK")
+    see(d, "Coins 5")
+    yield
+    d.press("BACK")
+    yield from choose(d, B)
+    yield from choose(d, "Track VP")
+    d.press("LONG_UP", "UPx6", "OK")
+    see(d, "Track VP 11")
+    yield
+    d.press("BACK")
+    yield from choose(d, "Ranking")
+    see(d, "1 Blue", "2 Red")
+    d.press("OK")
+    see(d, "Blue", "Track VP", "11", "Wasserturm")
+    yield
+    d.press("BACK")
+    yield
+
+
+TWO = {
+    "players": 2, "passes": TWO_PASSES, "paydays": TWO_PAYDAYS, "final": final_two,
+    "cubes": ("Black cubes", "Blue", "1", "+1 coin each"),
+}
 
 
 def strict(d):

@@ -21,3 +21,17 @@ def _full_game(d):
     assert g.station(1) == ["wasserturm", "dienstwohnhaus"] and g.built_over(1) == ["elektrizitaetswerk"]
     assert g.ranking() == [(1, 16), (0, 16), (2, 14), (3, 8)]
     assert g.final_missing() == []
+
+
+def test_two_player_game():
+    return _two_player_game(play_taubertal.strict(Driver()))
+
+
+def _two_player_game(d):
+    yield from play_taubertal.play(d, play_taubertal.TWO)
+    g = d.app.session.game
+    # the ledger beside play_taubertal.TWO
+    assert g.phase() == "final"
+    assert g.coins == [5, 0] and g.cubes == [8, 8] and g.vp == [4, 11]
+    assert g.station(0) == ["kiosk", "postamt"] and g.station(1) == ["elektrizitaetswerk", "wasserturm"]
+    assert g.ranking() == [(1, 16), (0, 15)]
