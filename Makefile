@@ -3,6 +3,7 @@
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory and speed against the budgets in DESIGN.md
 #   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [SSD1306=ssd1306.py] [DRY_RUN=1]
+#   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
 
 PYTHON ?= python3
 VENV := .venv
@@ -12,8 +13,9 @@ NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
 SSD1306 ?=
+WEB_PORT ?= 8000
 
-.PHONY: all deps test test-py test-mp compile typecheck sim screenshots bench bench-pico deploy clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico deploy clean
 
 all: test
 
@@ -34,12 +36,17 @@ test: deps
 	node host_tools/mp_test.mjs
 	$(PY) host_tools/compile_check.py
 	$(PY) host_tools/typecheck.py
+	$(PY) tests/web/run.py
 
 test-py: $(VENV_STAMP)
 	$(PY) -m pytest -q tests
 
 test-mp: $(NODE_STAMP)
 	node host_tools/mp_test.mjs
+
+# The page in headless Chromium; says it skipped when there is none.
+test-web: deps
+	$(PY) tests/web/run.py
 
 compile: $(VENV_STAMP)
 	$(PY) host_tools/compile_check.py
@@ -50,9 +57,15 @@ typecheck: $(VENV_STAMP)
 sim: deps
 	$(PY) host_tools/sim.py
 
-# The README's pictures, made by the simulator from the games' test scripts.
+# build/web/, served on http://127.0.0.1:$(WEB_PORT)/ until Ctrl-C.
+web: deps
+	$(PY) host_tools/web.py --port $(WEB_PORT)
+
+# The README's pictures, made by the simulator from the games' test scripts
+# (and of the web page by the browser test, where there is a Chromium).
 screenshots: deps
 	$(PY) host_tools/screenshots.py
+	$(PY) tests/web/run.py --readme
 
 bench: deps
 	$(PY) host_tools/bench.py

@@ -1,0 +1,258 @@
+// The page in a real browser: headless Chromium driven by playwright-core.
+// Plays the steps of tests/web/scenario.py through the on-screen buttons and checks,
+// after every press, the words the app reports and the event the debouncer made of it;
+// compares the screen's pixels with the frame the app drew on CPython; measures the
+// time to interactive against its 2 s budget.
+//
+//   node tests/web/e2e.mjs URL SCENARIO.json OUT_DIR
+// CHROMIUM: the browser (default /usr/bin/chromium). Screenshots go to OUT_DIR: the
+// screen and the whole page at each "shot" step, and the page at the end of each part.
+import { chromium } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const [url, scenarioPath, outDir] = process.argv.slice(2);
+const scenario = JSON.parse(readFileSync(scenarioPath, "utf8"));
+const BUDGET_MS = 2000; // to interactive, first visit
+const BUTTONS = ["UP", "DOWN", "OK", "BACK"];
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const STEP_MS = 5000; // one press to its screen; generous for a loaded machine
+
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+  ], // playwright starts it with a fresh profile of its own
+});
+
+let passed = 0;
+let failed = 0;
+const times = {};
+
+async function check(title, body) {
+  const started = Date.now();
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok   ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    failed += 1;
+    console.log(`FAIL ${title}\n     ${String(err.message || err).split("\n").join("\n     ")}`);
+  }
+}
+
+const state = (page) => page.evaluate(() => window.schaffner);
+
+// Load (or reload) the page; its time to interactive in ms since the navigation began.
+async function load(page, how = () => page.goto(url)) {
+  await how();
+  await page.waitForFunction(() => window.schaffner && (window.schaffner.ready || window.schaffner.error), null, {
+    timeout: 15000,
+  });
+  const s = await state(page);
+  if (s.error) throw new Error("the page failed: " + s.error);
+  return Math.round(s.ready);
+}
+
+async function sameWords(page, words, what) {
+  try {
+    await page.waitForFunction((w) => JSON.stringify(window.schaffner.words) === w, JSON.stringify(words), {
+      timeout: STEP_MS,
+    });
+  } catch {
+    const s = await state(page);
+    throw new Error(`${what}: the screen shows ${JSON.stringify(s.words)}, expected ${JSON.stringify(words)}` +
+      (s.error ? `; page error: ${s.error}` : ""));
+  }
+}
+
+// One press on the on-screen button, held for a long press until the debouncer has
+// made it one; then the event it made and the words on the screen.
+async function press(page, step, index) {
+  const long = step.press.startsWith("long ");
+  const el = page.locator(`[data-button="${BUTTONS.indexOf(long ? step.press.slice(5) : step.press)}"]`);
+  const box = await el.boundingBox();
+  const count = (await state(page)).events.length;
+  const made = (n) => page.waitForFunction((n) => window.schaffner.events.length >= n, n, { timeout: STEP_MS });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  if (long) await made(count + 1);
+  await page.mouse.up();
+  if (!long) await made(count + 1);
+  const s = await state(page);
+  const got = s.events.slice(count);
+  if (got.length !== 1 || got[0] !== step.press) {
+    throw new Error(`step ${index}: pressed ${step.press}, the app got ${JSON.stringify(got)}`);
+  }
+  if (step.wait_ms) await page.waitForTimeout(step.wait_ms);
+  await sameWords(page, step.words, `step ${index} (${step.press})`);
+}
+
+// The screen's pixels against the frame the app drew on CPython, in a screenshot of
+// the page: every screen pixel a whole block of device pixels (crisp scaling), every
+// block the frame's colour (the app's contrast setting dims the screen, so the
+// nearest colour counts).
+async function compareShot(page, step) {
+  await page.locator("#screen").screenshot({ path: join(outDir, step.shot + ".png") });
+  const keys = await page.locator(".keys").boundingBox();
+  const png = await page.screenshot({ path: join(outDir, step.shot + "-page.png"), clip: { x: 0, y: 0, width: PHONE.viewport.width, height: keys.y + keys.height + 12 } });
+  const res = await page.evaluate(
+    async ({ b64, rows }) => {
+      const img = new Image();
+      img.src = "data:image/png;base64," + b64;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const px = g.getImageData(0, 0, img.width, img.height).data;
+      const screen = document.getElementById("screen");
+      const r = screen.getBoundingClientRect();
+      const dpr = window.devicePixelRatio;
+      const w = rows[0].length, h = rows.length;
+      const scale = (r.width * dpr) / w;
+      if (!Number.isInteger(scale) || scale !== (r.height * dpr) / h) return { error: `${scale} device pixels a screen pixel` };
+      const bright = parseFloat((/brightness\(([\d.]+)\)/.exec(getComputedStyle(screen).filter) || [0, 1])[1]);
+      const palette = window.schaffner.palette;
+      const nearest = (i) => {
+        let best = 0, dist = Infinity;
+        palette.forEach((c, k) => {
+          const d = (px[i] - c[0] * bright) ** 2 + (px[i + 1] - c[1] * bright) ** 2 + (px[i + 2] - c[2] * bright) ** 2;
+          if (d < dist) (best = k), (dist = d);
+        });
+        return best;
+      };
+      // the browser snaps the screen to whole device pixels: where exactly, it decides
+      const compare = (left, top) => {
+        let wrong = 0, first = null;
+        for (let y = 0; y < h; y++) {
+          for (let x = 0; x < w; x++) {
+            const want = parseInt(rows[y][x], 16);
+            // the block's first, middle and last device pixel: one colour, the frame's
+            for (const d of [0, scale >> 1, scale - 1]) {
+              const got = nearest(((top + y * scale + d) * img.width + left + x * scale + d) * 4);
+              if (got !== want) {
+                wrong += 1;
+                first = first || `pixel (${x}, ${y}) shows colour ${got}, the app drew ${want}`;
+              }
+            }
+          }
+        }
+        return { wrong, first };
+      };
+      let best = null;
+      for (const dx of [-1, 0, 1]) {
+        for (const dy of [-1, 0, 1]) {
+          const res = compare(Math.round(r.left * dpr) + dx, Math.round(r.top * dpr) + dy);
+          if (!best || res.wrong < best.wrong) best = res;
+        }
+      }
+      return best;
+    },
+    { b64: png.toString("base64"), rows: step.rows },
+  );
+  if (res.error) throw new Error(`${step.shot}: ${res.error}`);
+  if (res.wrong) throw new Error(`${step.shot}: ${res.wrong} samples wrong; first: ${res.first}`);
+  const led = (await state(page)).led;
+  if (led !== step.led) throw new Error(`${step.shot}: the LED shows "${led}", the app says "${step.led}"`);
+}
+
+// Every step of a part; reload and board steps as the scenario says.
+async function play(page, context, steps) {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.press) {
+      await press(page, step, i);
+    } else if (step.shot) {
+      await compareShot(page, step);
+    } else if (step.board) {
+      await page.click(`[data-board="${step.board}"]`);
+      await page.waitForFunction((b) => window.schaffner.board === b, step.board);
+      await sameWords(page, step.words, `step ${i} (board ${step.board})`);
+    } else if (step.reload) {
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+      await context.setOffline(!!step.offline);
+      times.reload = await load(page, () => page.reload());
+      await sameWords(page, step.words, `step ${i} (reloaded${step.offline ? ", offline" : ""})`);
+    }
+  }
+}
+
+// ---- the checks -------------------------------------------------------------------
+
+await check("Taubertal, 2 players, a whole game on the OLED board; reloaded offline mid-game, undo across it", async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const steps = scenario.taubertal;
+  times.first = await load(page);
+  await sameWords(page, steps[0].words, "first load");
+  await play(page, context, steps.slice(1));
+  await page.screenshot({ path: join(outDir, "taubertal-page.png") });
+
+  // a save that does not fit this version: every saved file overwritten with junk
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith("schaffner:data/")) localStorage.setItem(key, btoa("{not a save"));
+  });
+  await load(page, () => page.reload());
+  const s = await state(page);
+  if (!s.words.join(" ").includes("damaged") || (await page.locator("#error").isVisible())) {
+    throw new Error("a broken save: the screen shows " + JSON.stringify(s.words));
+  }
+  await context.close();
+});
+
+await check(`time to interactive within ${BUDGET_MS} ms`, async () => {
+  console.log(`     time to interactive: first visit ${times.first} ms, reload offline ${times.reload} ms (budget ${BUDGET_MS} ms)`);
+  if (!(times.first <= BUDGET_MS && times.reload <= BUDGET_MS)) throw new Error("over budget");
+});
+
+await check("Trainmaker on the Display Pack: a new game and Red's first turn, seeded dice, LED in the player's colour", async () => {
+  const context = await browser.newContext(PHONE);
+  // the dice seed as the scenario had it: crypto.getRandomValues gives its 4 bytes
+  await context.addInitScript((seed) => {
+    const bytes = new Uint8Array(new Uint32Array([seed]).buffer);
+    crypto.getRandomValues = (a) => {
+      const view = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      for (let i = 0; i < view.length; i++) view[i] = bytes[i % 4];
+      return a;
+    };
+  }, scenario.seed);
+  const page = await context.newPage();
+  const steps = scenario.trainmaker;
+  await load(page);
+  await sameWords(page, steps[0].words, "first load");
+
+  // keys and touch on the main menu first: a quick key, a held key, a tap
+  const count = (await state(page)).events.length;
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.down("Backspace");
+  await page.waitForFunction((n) => window.schaffner.events.length >= n, count + 2, { timeout: STEP_MS });
+  await page.keyboard.up("Backspace");
+  await page.tap('[data-button="0"]');
+  await page.waitForFunction((n) => window.schaffner.events.length >= n, count + 3, { timeout: STEP_MS });
+  const events = (await state(page)).events.slice(count);
+  if (JSON.stringify(events) !== JSON.stringify(["DOWN", "long BACK", "UP"])) {
+    throw new Error("ArrowDown, held Backspace, a tap on Up made " + JSON.stringify(events));
+  }
+
+  await play(page, context, steps.slice(1));
+  await page.screenshot({ path: join(outDir, "trainmaker-page.png") });
+  await context.close();
+});
+
+await check("a runtime that does not load: a visible error, no blank page", async () => {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
+  await context.route("**/micropython.wasm", (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("#error", { state: "visible", timeout: 15000 });
+  const text = await page.locator("#error").innerText();
+  if (!text.includes("did not load")) throw new Error("the error box says: " + text);
+  await context.close();
+});
+
+await browser.close();
+console.log(`web: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,76 @@
+"""make test's browser test: the built page served on localhost, played in headless
+Chromium by tests/web/e2e.mjs with the steps of tests/web/scenario.py.
+
+Without a Chromium it says it skipped and passes, except in CI (CI set), where a
+missing browser fails: .ci/run installs Debian's chromium, so there it always runs.
+
+  python tests/web/run.py             the test; pictures in build/web-test/
+  python tests/web/run.py --readme    also the README's pictures of the page
+"""
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+sys.path.insert(0, HERE)
+
+import scenario  # noqa: E402
+import web  # noqa: E402
+
+OUT = os.path.join(ROOT, "build", "web-test")
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+# README picture -> the test's screenshot it is
+README = {"web-oled.png": "taubertal-pass4-page.png", "web-pack.png": "trainmaker-roll-page.png"}
+
+
+def find_browser():
+    given = os.environ.get("CHROMIUM")
+    if given:
+        return given if os.path.isfile(given) else None
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def main(argv):
+    browser = find_browser()
+    if browser is None:
+        if os.environ.get("CI"):
+            print("web: FAILED - no Chromium in CI (.ci/run installs Debian's chromium)")
+            return 1
+        print("web: SKIPPED - no Chromium found (apt-get install chromium, or set CHROMIUM=/path/to/it)")
+        return 0
+    started = time.monotonic()
+    web.build()
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    steps = os.path.join(OUT, "scenario.json")
+    scenario.main(["scenario.py", steps])
+    srv = web.server(port=0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    print("web: the page at %s in %s" % (web.url(srv), browser), flush=True)
+    try:
+        rc = subprocess.call(
+            ["node", os.path.join(HERE, "e2e.mjs"), web.url(srv), steps, OUT],
+            cwd=ROOT, env=dict(os.environ, CHROMIUM=browser),
+        )
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    if rc == 0 and "--readme" in argv:
+        for name, shot in README.items():
+            shutil.copyfile(os.path.join(OUT, shot), os.path.join(ROOT, "docs", "screens", name))
+            print("wrote docs/screens/" + name)
+    print("web: browser test took %.0f s" % (time.monotonic() - started))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

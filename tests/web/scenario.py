@@ -1,0 +1,188 @@
+"""The browser test's script, from the games' own end-to-end scripts (tests/shared/play_*.py).
+
+Each part is played on CPython with the test driver; every press is noted with the
+words it leaves on the screen (after any animation it starts has run), so e2e.mjs can
+make the same presses on the page's buttons and expect the same screens. Steps:
+  {"load": true, "words": [...]}                    the page's first load
+  {"press": "OK" | "long BACK" ..., "words": [...], "wait_ms": n}
+                                                    wait_ms: time the script let pass
+                                                    after the press (an animation)
+  {"reload": true, "offline": bool, "words": [...]}   the page loaded again
+  {"board": name, "words": [...]}                   the board switch clicked
+  {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
+                                                    (a hex digit, the colour index, a
+                                                    pixel) and the LED this colour
+The shots' frames come from the simulator (host_tools/sim.py: the same MicroPython
+runtime, its own decoding of the frame buffer) replaying the part's presses, since
+CPython's framebuf stand-in has a font of its own.
+Parts, each in a fresh browser profile:
+  taubertal   OLED board, the whole 2-player game play_taubertal.TWO. After Blue's
+              first ticket of pass 4 the page is reloaded with the network off, the
+              game resumed from the main menu, the pick undone (long BACK) and made again.
+  trainmaker  Display Pack, the dice seeded with play_trainmaker.SEED: a new 3-player
+              game with the Steam Engine, its cards, and Red's whole first turn.
+
+  python tests/web/scenario.py OUT.json
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for p in ("tests/shim", "tests/shared", "lib", "firmware", "host_tools"):
+    sys.path.insert(0, os.path.join(ROOT, p))
+
+from app.events import name  # noqa: E402
+from appdriver import Driver  # noqa: E402
+from memfiles import MemFiles  # noqa: E402
+from schaffner.rng import Rng  # noqa: E402
+import play_taubertal  # noqa: E402
+import play_trainmaker  # noqa: E402
+import sim  # noqa: E402
+
+
+class Recorder(Driver):
+    """The test driver, noting each press and the words on the screen it leaves."""
+
+    def __init__(self, board, seed=None):
+        self.steps = []
+        self.marks = []  # (log length, "boot" and the board | "shot" and its step)
+        self.board = board
+        w, h, colour = sim.BOARDS[board]
+        self.seed = seed
+        self.clock = 0  # the script's milliseconds at its last tick
+        self.pressed_at = 0
+        Driver.__init__(self, MemFiles(), self._rng(), w, h, colour)
+
+    def _rng(self):
+        # the page seeds the dice anew at every boot; the test gives it the same seed each time
+        return Rng(self.seed) if self.seed is not None else None
+
+    def boot(self):
+        self.rng = self._rng()
+        if hasattr(self, "log"):
+            self.marks.append((len(self.log), "boot", self.board))
+        Driver.boot(self)
+        self.noted = len(self.log)
+        render = self.app.render
+
+        def render_and_note():
+            render()
+            words = list(self.app.ui.drawn)
+            if len(self.log) > self.noted and self.log[-1] >= 0:
+                self.steps.append({"press": name(self.log[-1]), "words": words})
+                self.pressed_at = self.clock
+            elif self.steps:
+                self.steps[-1]["words"] = words  # time passed: the screen it settles on
+            self.noted = len(self.log)
+
+        self.app.render = render_and_note
+        return self
+
+    def tick(self, now_ms):
+        Driver.tick(self, now_ms)
+        self.clock = now_ms
+        if self.steps and "press" in self.steps[-1]:
+            self.steps[-1]["wait_ms"] = now_ms - self.pressed_at
+        return self
+
+    def step(self, **fields):
+        fields["words"] = list(self.app.ui.drawn)
+        self.steps.append(fields)
+
+    def use(self, board):
+        """Power on again as board (the page's board switch)."""
+        self.board = board
+        self.width, self.height, self.colour = sim.BOARDS[board]
+        return self.boot()
+
+    def shot(self, title):
+        """A shot of the screen now (its frame filled in by film()); the LED's colour."""
+        rgb = self.app.led()
+        step = {"shot": title, "led": "#%02x%02x%02x" % rgb if rgb else ""}
+        self.steps.append(step)
+        self.marks.append((len(self.log), "shot", step))
+
+    def film(self, first_board):
+        """Replay the presses in the simulator, rebooting where the page does; fill in
+        each shot's frame."""
+        save = tempfile.mkdtemp(prefix="schaffner-web-")
+        seed = self.seed or 0
+        dev = sim.Device(first_board, seed, save)
+        done = 0
+        try:
+            for at, kind, what in self.marks:
+                for e in self.log[done:at]:
+                    if e >= 0:
+                        dev.press(e)
+                    else:
+                        dev.tick(-1 - e)
+                done = at
+                if kind == "boot":
+                    dev.close()
+                    dev = sim.Device(what, seed, save)
+                else:
+                    what["rows"] = ["".join("%x" % v for v in row) for row in dev.rows()]
+        finally:
+            dev.close()
+            shutil.rmtree(save, ignore_errors=True)
+        if dev.errors:
+            raise SystemExit("the simulator reported errors:\n" + "\n".join(dev.errors))
+
+
+def taubertal():
+    d = Recorder("pico_oled")
+    d.step(load=True)
+    reloaded = False
+    for _ in play_taubertal.play(d, play_taubertal.TWO):
+        g = d.app.session.game if d.app.session else None
+        if not reloaded and g and g.pass_no() == 4 and g.phase() == "tickets" and g.acting() == 0:
+            reloaded = True
+            d.shot("taubertal-pass4")
+            d.boot()
+            d.step(reload=True, offline=True)
+            d.pick("Resume")
+            d.press("LONG_BACK").shows("Undone: Blue took a ticket")
+            d.press("OK").shows("Pass 4 tickets", "Blue", "Pick 1 of 2")
+            d.press("OK")
+    if not reloaded:
+        raise SystemExit("the Taubertal script never reached the reload point")
+    d.shot("taubertal-ranking")
+    d.film("pico_oled")
+    return d.steps
+
+
+def trainmaker():
+    d = Recorder("pico_oled", play_trainmaker.SEED)
+    d.step(load=True)
+    d.use("pico_display_pack")
+    d.step(board="pico_display_pack")
+    shot = over = False
+    for _ in play_trainmaker.play(d):
+        if over:  # the script's next poll has worked out the odds for Blue
+            d.film("pico_oled")
+            return d.steps
+        g = d.app.session.game if d.app.session else None
+        if g is None or g.phase() in ("cards", "steam"):
+            continue
+        if not shot and g.phase() == "place" and "Tip" in d.text:  # the odds are in: nothing moves
+            shot = True
+            d.shot("trainmaker-roll")
+        over = g.player() != 0
+    raise SystemExit("the Trainmaker script ended before Red's turn did")
+
+
+def main(argv):
+    if len(argv) != 2:
+        raise SystemExit("usage: scenario.py OUT.json")
+    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "seed": play_trainmaker.SEED}
+    with open(argv[1], "w") as f:
+        json.dump(parts, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
