@@ -12,7 +12,6 @@ import binascii
 import framebuf
 
 import browser  # type: ignore[import-not-found]  # the page's JavaScript
-from app.ui import PALETTE as _COLOURS
 
 # name -> (width, height, colour screen, RGB LED, buzzer), as boards/<name>/ has them
 BOARDS = {
@@ -23,7 +22,7 @@ BOARDS = {
 NAME = ""
 WIDTH = 0
 HEIGHT = 0
-PALETTE = None
+COLOUR = False  # main.py hands display() the app's palette when True
 
 
 class Screen(framebuf.FrameBuffer):
@@ -39,18 +38,18 @@ class Screen(framebuf.FrameBuffer):
 
 def use(name):
     """Stand in for board ``name``; ValueError for a board the page does not know."""
-    global NAME, WIDTH, HEIGHT, PALETTE, led, buzz
+    global NAME, WIDTH, HEIGHT, COLOUR, led, buzz
     if name not in BOARDS:
         raise ValueError("unknown board %r" % name)
-    WIDTH, HEIGHT, colour, has_led, has_buzzer = BOARDS[name]
+    WIDTH, HEIGHT, COLOUR, has_led, has_buzzer = BOARDS[name]
     NAME = name
-    PALETTE = _COLOURS if colour else None
     led = _led if has_led else None
     buzz = _buzz if has_buzzer else None
 
 
-def display():
-    return Screen(WIDTH, HEIGHT, PALETTE is not None)
+def display(palette=None):
+    """The screen; the page gets the palette from web_device, so the frame is indices."""
+    return Screen(WIDTH, HEIGHT, COLOUR)
 
 
 def _led(rgb):

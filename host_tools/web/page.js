@@ -37,6 +37,7 @@ function fail(what, err) {
   const detail = err && (err.message || String(err));
   state.error = what + (detail ? ": " + detail : "");
   $("error-text").textContent = state.error;
+  $("forget").hidden = !Object.keys(localStorage).some((key) => key.startsWith(SAVE_PREFIX));
   $("error").hidden = false;
   $("status").textContent = "";
 }

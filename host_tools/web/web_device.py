@@ -41,10 +41,11 @@ def boot(board_name, seed_hex):
     _device = None
     gc.collect()
     board.use(board_name)
-    display = board.display()
+    colours = main.palette()
+    display = board.display(colours)
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
-        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), board.PALETTE)
+        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
         app.ui.record()
         buttons = _Buttons()
         _device = main.Device(display, app, buttons, board.led, board.buzz, board.contrast)
@@ -53,7 +54,7 @@ def boot(board_name, seed_hex):
         raise
     return json.dumps({
         "board": board.NAME, "width": board.WIDTH, "height": board.HEIGHT,
-        "palette": board.PALETTE, "led": board.led is not None,
+        "palette": colours, "led": board.led is not None,
         "debounce_ms": buttons.debounce_ms, "long_ms": buttons.long_ms,
         "words": app.ui.drawn,
     })

@@ -1,0 +1,209 @@
+"""The web page's build and its Python side (host_tools/web.py, host_tools/web/).
+
+Host only: the build runs mpy-cross, and web_device runs here on CPython with a
+recording stand-in for the page's JavaScript module ``browser``. The page itself is
+tested in a real browser by tests/web/ (make test runs it last).
+"""
+import importlib
+import json
+import os
+import re
+import struct
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WEB = os.path.join(ROOT, "host_tools", "web")
+sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+
+import web  # noqa: E402
+from app.colours import PALETTE  # noqa: E402
+from device_files import boards, compiled_name, device_files  # noqa: E402
+from schaffner.rng import Rng  # noqa: E402
+
+OK, BACK = 1 << 2, 1 << 3  # raw bits of the buttons, as a board reads them
+
+
+def read_image(path):
+    """{device path: bytes} from image.bin."""
+    with open(path, "rb") as f:
+        data = f.read()
+    (size,) = struct.unpack("<I", data[:4])
+    at = 4 + size
+    files = {}
+    for dev, length in json.loads(data[4:at]):
+        files[dev] = data[at:at + length]
+        at += length
+    assert at == len(data)
+    return files
+
+
+def test_build_lays_out_the_page_and_the_device_image_as_a_pico_gets_it():
+    with tempfile.TemporaryDirectory() as out:
+        count = web.build(out)
+        files = read_image(os.path.join(out, "image.bin"))
+        pico = [compiled_name(dev) for _, dev in device_files(boards()[0]) if dev != "/board.py"]
+        assert sorted(files) == sorted(pico + ["/board.mpy", "/web_device.mpy"])
+        assert count == len(files)
+        with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
+            assert files["/main.py"] == f.read()  # left as source, as on the Pico
+        assert all(data[:1] == b"M" for dev, data in files.items() if dev.endswith(".mpy"))
+        with open(os.path.join(out, "sw.js")) as f:
+            worker = f.read()
+        assert "/* BUILD */" not in worker
+        cached = json.loads(re.search(r"const FILES = (.*);", worker).group(1))
+        assert sorted(cached) == sorted(["./"] + [n for n in os.listdir(out) if n != "sw.js"])
+        for name in ("index.html", "page.js", "micropython.mjs", "micropython.wasm"):
+            assert name in cached
+
+
+def test_the_server_gives_webassembly_and_modules_their_types():
+    types = web.Handler.extensions_map
+    assert types[".wasm"] == "application/wasm" and types[".mjs"] == "text/javascript"
+
+
+class Page:
+    """Stands in for page.js's ``browser`` module: what the board hands the page."""
+
+    def __init__(self):
+        self.frames = []
+        self.leds = []
+        self.tones = []
+        self.levels = []
+
+    def show(self, hexdata):
+        self.frames.append(hexdata)
+
+    def led(self, css):
+        self.leds.append(css)
+
+    def buzz(self, hz):
+        self.tones.append(hz)
+
+    def contrast(self, level):
+        self.levels.append(level)
+
+
+def load(page, save_dir):
+    """A fresh web_device on the browser board, talking to page, saving into save_dir."""
+    names = ("browser", "board", "main", "web_device")
+    saved = {n: sys.modules.pop(n, None) for n in names}
+    sys.modules["browser"] = page
+    sys.path.insert(0, WEB)
+    try:
+        dev = importlib.import_module("web_device")
+    finally:
+        sys.path.remove(WEB)
+        for n in names:
+            sys.modules.pop(n, None)
+            if saved[n] is not None:
+                sys.modules[n] = saved[n]
+    dev._SAVE_DIR = save_dir
+    return dev
+
+
+class Clock:
+    """Polls web_device every 10 ms as page.js does; returns what the polls reported."""
+
+    def __init__(self, dev):
+        self.dev = dev
+        self.now = 0
+
+    def hold(self, raw, ms):
+        out = []
+        for _ in range(ms // 10):
+            report = self.dev.poll(raw, self.now)
+            if report is not None:
+                out.append(json.loads(report))
+            self.now += 10
+        return out
+
+    def press(self, bit, ms=60):
+        return self.hold(bit, ms) + self.hold(0, 60)
+
+
+def test_boot_describes_the_board_and_draws_the_first_frame():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        info = json.loads(load(page, tmp).boot("pico_oled", "10000000"))
+    assert info == {"board": "pico_oled", "width": 128, "height": 64, "palette": None, "led": False,
+                    "debounce_ms": 30, "long_ms": 700, "words": ["Schaffner", "New game", "Settings", "About"]}
+    assert len(page.frames) == 1 and len(page.frames[0]) == 2 * 128 * 64 // 8
+    assert page.levels == [6] and page.leds == []
+
+
+def test_polls_run_the_buttons_through_the_debouncer_to_the_app():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        dev.boot("pico_oled", "00000000")
+        clock = Clock(dev)
+        assert clock.hold(0, 100) == []  # nothing happens: nothing to report, nothing drawn
+        assert clock.press(OK) == [{"events": ["OK"], "words": ["New game", "Taubertal-Expr.", "Trainmaker", "TtR Austria"]}]
+        reports = clock.press(BACK, 800)
+        assert [r["events"] for r in reports] == [["long BACK"]]  # while still held; the release adds nothing
+        assert len(page.frames) == 3
+
+
+def test_display_pack_shows_colours_and_lights_the_led_for_the_player_who_acts():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        info = json.loads(dev.boot("pico_display_pack", "00000000"))
+        assert info["palette"] == [list(c) for c in PALETTE] and info["led"] is True
+        assert len(page.frames[0]) == 2 * 240 * 135 // 2
+        clock = Clock(dev)
+        clock.hold(0, 10)  # the debouncer ignores what is held at its first sample
+        for _ in range(1 + 1 + 1 + 2 + 6):  # New game, Taubertal, 2 players, Red and Blue, the checklist
+            clock.press(OK)
+        assert "Red" in dev._device.app.ui.drawn
+        assert page.leds[-1] == "#e62828"  # Red's colour
+        assert page.tones == []  # no buzzer on this board
+
+
+def test_the_oled_board_beeps_through_the_page():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        dev.boot("pico_oled", "00000000")
+        dev._device.app.beep()
+        clock = Clock(dev)
+        clock.hold(0, 100)
+        assert page.tones == [2400, 0]
+
+
+def test_the_dice_are_seeded_with_the_page_random_bytes():
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(Page(), tmp)
+        dev.boot("pico_oled", "10000000")  # little-endian 16, as main.py reads os.urandom
+        assert dev._device.app.rng.getrandbits(32) == Rng(16).getrandbits(32)
+
+
+def test_an_unknown_board_is_refused():
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(Page(), tmp)
+        try:
+            dev.boot("pico_w", "00000000")
+        except ValueError as exc:
+            assert "pico_w" in str(exc)
+        else:
+            raise AssertionError("booted an unknown board")
+
+
+def test_an_error_in_the_app_goes_on_the_screen_and_to_the_page():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        dev.boot("pico_oled", "00000000")
+
+        def broken(now_ms):
+            raise RuntimeError("broken")
+
+        dev._device.app.tick = broken
+        try:
+            dev.poll(0, 0)
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("the error did not reach the page")
+        assert len(page.frames) == 2 and page.frames[1] != page.frames[0]  # main.show_error's screen
