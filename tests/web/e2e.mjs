@@ -19,6 +19,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 const STEP_MS = 5000; // one press to its screen; generous for a loaded machine
 
 mkdirSync(outDir, { recursive: true });
+const began = Date.now();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: true,
@@ -254,5 +255,6 @@ await check("a runtime that does not load: a visible error, no blank page", asyn
 });
 
 await browser.close();
+console.log(`web: the browser part took ${((Date.now() - began) / 1000).toFixed(0)} s`);
 console.log(`web: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -55,7 +55,8 @@ def main(argv):
     scenario.main(["scenario.py", steps])
     srv = web.server(port=0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    print("web: the page at %s in %s" % (web.url(srv), browser), flush=True)
+    print("web: page and steps ready in %.0f s; the page at %s in %s"
+          % (time.monotonic() - started, web.url(srv), browser), flush=True)
     try:
         rc = subprocess.call(
             ["node", os.path.join(HERE, "e2e.mjs"), web.url(srv), steps, OUT],
@@ -68,7 +69,6 @@ def main(argv):
         for name, shot in README.items():
             shutil.copyfile(os.path.join(OUT, shot), os.path.join(ROOT, "docs", "screens", name))
             print("wrote docs/screens/" + name)
-    print("web: browser test took %.0f s" % (time.monotonic() - started))
     return rc
 
 
