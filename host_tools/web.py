@@ -16,11 +16,11 @@ import json
 import os
 import shutil
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from deploy_image import compile_file, make_stamp  # noqa: E402
 from device_files import ROOT, boards, compiled_name, device_files  # noqa: E402
 
 SOURCE = os.path.join(ROOT, "host_tools", "web")
@@ -47,19 +47,16 @@ def compiled(host, device, tmp):
     if target.endswith(".py"):
         with open(host, "rb") as f:
             return target, f.read()
-    out = os.path.join(tmp, "out.mpy")
-    proc = subprocess.run([MPY_CROSS, "-o", out, host], capture_output=True, text=True)
-    if proc.returncode:
-        raise SystemExit("mpy-cross failed on %s:\n%s" % (os.path.relpath(host, ROOT), proc.stderr.strip()))
-    with open(out, "rb") as f:
-        return target, f.read()
+    return target, compile_file(MPY_CROSS, host, device[1:], tmp)
 
 
 def write_image(path):
     """One file for the page to fetch: a 4-byte little-endian length, a JSON index
-    [[device path, size]...] of that length, then the files' bytes in that order."""
+    [[device path, size]...] of that length, then the files' bytes in that order. With
+    them the version stamp make deploy writes, for About."""
     with tempfile.TemporaryDirectory() as tmp:
         files = [compiled(host, dev, tmp) for host, dev in image_files()]
+    files.append(("/version.json", make_stamp("browser")))
     index = json.dumps([[dev, len(data)] for dev, data in files]).encode()
     with open(path, "wb") as f:
         f.write(struct.pack("<I", len(index)))
@@ -124,7 +121,7 @@ def main(argv=None):
     ap.add_argument("--build-only", action="store_true")
     args = ap.parse_args(argv)
     count = build()
-    print("built %s: the page, the runtime and %d device files" % (os.path.relpath(OUT, ROOT), count))
+    print("built %s: the page, the runtime and the device image (%d files)" % (os.path.relpath(OUT, ROOT), count))
     if args.build_only:
         return 0
     try:

@@ -43,11 +43,13 @@ def test_build_lays_out_the_page_and_the_device_image_as_a_pico_gets_it():
         count = web.build(out)
         files = read_image(os.path.join(out, "image.bin"))
         pico = [compiled_name(dev) for _, dev in device_files(boards()[0]) if dev != "/board.py"]
-        assert sorted(files) == sorted(pico + ["/board.mpy", "/web_device.mpy"])
+        assert sorted(files) == sorted(pico + ["/board.mpy", "/web_device.mpy", "/version.json"])
         assert count == len(files)
         with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
             assert files["/main.py"] == f.read()  # left as source, as on the Pico
         assert all(data[:1] == b"M" for dev, data in files.items() if dev.endswith(".mpy"))
+        with open(os.path.join(ROOT, "package.json")) as f:
+            assert json.loads(files["/version.json"])["version"] == json.load(f)["version"]
         with open(os.path.join(out, "sw.js")) as f:
             worker = f.read()
         assert "/* BUILD */" not in worker
