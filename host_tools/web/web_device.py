@@ -39,6 +39,7 @@ def boot(board_name, seed_hex):
     os.urandom); return the board's description and the first frame's words as JSON."""
     global _device
     _device = None
+    _events.clear()
     gc.collect()
     board.use(board_name)
     colours = main.palette()
