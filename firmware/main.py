@@ -64,6 +64,14 @@ class Device:
             self.wdt.feed()
         return changed
 
+    def wait_ms(self, started_ms, now_ms):
+        """How long to sleep before the next poll, for a poll that began at started_ms:
+        nothing while the app has work waiting (a save, the odds), else what is left
+        of the poll period."""
+        if self.app.busy():
+            return 0
+        return max(0, _POLL_MS - ticks_diff(now_ms, started_ms))
+
     def refresh(self):
         """Draw and show the frame; bring the LED and the contrast up to date."""
         app = self.app
@@ -115,11 +123,15 @@ def start(display, colours, wdt=None):
 
 
 def run(device):
-    """Poll forever. time.sleep_ms idles the core between polls; machine.lightsleep
-    would also stop USB, and wakes too slowly to pay off over 10 ms."""
+    """Poll forever, every 10 ms, or at once while the app has work in slices.
+    time.sleep_ms idles the core between polls; machine.lightsleep would also stop
+    USB, and wakes too slowly to pay off over 10 ms."""
     while True:
-        device.step(board.read_buttons(), time.ticks_ms())
-        time.sleep_ms(_POLL_MS)
+        start = time.ticks_ms()
+        device.step(board.read_buttons(), start)
+        wait = device.wait_ms(start, time.ticks_ms())
+        if wait:
+            time.sleep_ms(wait)
 
 
 def show_error(display, exc):

@@ -2,14 +2,15 @@
 
 Driven by logical button events (app.events); draws onto the canvas it is
 handed (app.ui); never touches pins or clocks: time comes in through tick().
+Saving is work for the polls after a press (app.storage.GameSave): the press
+puts its frame on the screen first, then each following poll writes one
+small piece, while busy() tells the main loop to poll again at once.
 """
-import gc
-
 from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG
 from app.menus import MainMenu
-from app.storage import FileStore
+from app.storage import UNDO, FileStore, GameSave
 from app.ui import Ui, wrap
 from schaffner.journal import Journal
 
@@ -37,10 +38,14 @@ class App:
         # must not undo the previous game's last action
         self.setup_depth = 0
         self.stack = []
-        session, fell_back = self.store.load(SAVE, games.Session.from_dict)
+        self.pressed = False  # an event came in this poll: its frame goes out before any saving
+        self.saves = GameSave(self.store, SAVE, self._snapshot)
+        session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         self.session = session
-        if fell_back:
-            self.notify("The last save was damaged." + (" Restored the one before." if session else " No game to resume."))
+        if note == "fell back":
+            self.notify("The last save was damaged. Restored the one before.")
+        elif note is not None:
+            self.notify("Saved game damaged or from other version: kept in %s." % note)
         self.stack.append(MainMenu())
         self.dirty = True
 
@@ -78,6 +83,7 @@ class App:
     # --- events ----------------------------------------------------------
     def handle(self, ev):
         """One button event; returns True when the screen changed."""
+        self.pressed = True
         if self.message is not None:
             self.message = None
             return True
@@ -93,9 +99,21 @@ class App:
         return True
 
     def tick(self, now_ms):
-        """Animations: the top screen may change with time alone."""
+        """Time passes (every poll): a piece of saving if some is waiting, alone in
+        its poll, else the top screen's animations. True when the screen changed."""
+        pressed = self.pressed
+        self.pressed = False
+        if not pressed and self.saves.pending():
+            return self._save(self.saves.step)
         t = getattr(self.top, "tick", None)
         return bool(t and t(self, now_ms))
+
+    def busy(self):
+        """True while work waits for the next poll, which should then come at once."""
+        if self.saves.pending():
+            return True
+        b = getattr(self.top, "busy", None)
+        return bool(b and b(self))
 
     def render(self):
         ui = self.ui
@@ -117,9 +135,10 @@ class App:
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
         mod = games.module(game_id)
+        self.flush()  # the game being replaced is saved to its end first
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base))
         self.setup_depth = 0
-        self.save()
+        self.saves.start()
         self.home()
         self.push(mod.play_screen())
 
@@ -130,25 +149,33 @@ class App:
         return s
 
     def do(self, action):
-        """Apply one action to the game and save; a ValueError changes nothing."""
+        """Apply one action to the game and log it; a ValueError changes nothing."""
         self._playing().journal.do(action)
-        self.save()
+        self.saves.add(list(action))
 
     def undo(self):
         s = self.session
         if s is None or not s.journal.can_undo():
             raise ValueError("Nothing to undo")
         action = s.journal.undo()
-        self.save()
+        self.saves.add(UNDO)
         self.notify("Undone: " + s.ui.describe(action, s.names, s.game))
 
-    def save(self):
+    def _snapshot(self):
+        return self._playing().to_dict()
+
+    def flush(self):
+        """Save everything waiting, now."""
+        self._save(self.saves.finish)
+
+    def _save(self, work):
         try:
-            self.store.save(SAVE, self._playing().to_dict())
+            work()
         except OSError:
             # the action stands; the player must know it will not survive a power cut
             self.notify("Could not save! Storage full or damaged.")
-        gc.collect()
+            return True
+        return False
 
     def save_settings(self):
         self.store.save(SETTINGS, self.settings)

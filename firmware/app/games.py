@@ -15,7 +15,10 @@ Its ``__init__`` is the entry point and provides:
 
 docs/architecture.md says how to add a game.
 """
+from app.storage import UNDO
 from schaffner.journal import Journal
+
+VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log
 
 GAMES = (
     ("taubertal", "Taubertal-Expr.", 2, 4),
@@ -55,17 +58,34 @@ class Session:
         return self.journal.game
 
     def to_dict(self):
-        return {"app": "schaffner", "v": 1, "game": self.game_id, "names": self.names,
+        return {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
                 "journal": self.journal.to_dict()}
 
     @classmethod
     def from_dict(cls, data):
-        """Rebuild a saved session; ValueError for anything that is not one of ours."""
-        if not isinstance(data, dict) or data.get("app") != "schaffner" or data.get("v") != 1:
+        """Rebuild a saved session (this version's save or the one before);
+        ValueError for anything else."""
+        if not isinstance(data, dict) or data.get("app") != "schaffner":
             raise ValueError("not a Schaffner save")
+        if data.get("v") not in (1, VERSION):
+            raise ValueError("saved by another version")
         game_id = data.get("game")
         names = data.get("names")
         if not isinstance(names, list):
             raise ValueError("not a Schaffner save")
         ui = module(game_id)
         return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")))
+
+    @staticmethod
+    def replay(session, log):
+        """Apply the records of the save's log (actions, and UNDO) to the session;
+        ValueError, and nothing changed, if one does not fit."""
+        entries = []
+        for record in log:
+            if record == UNDO:
+                entries.append(None)
+            elif isinstance(record, list):
+                entries.append(record)
+            else:
+                raise ValueError("not a record of ours")
+        session.journal.restore(entries)

@@ -1,21 +1,39 @@
 """Saving that survives a power cut.
 
-A save writes ``name.new``, moves the current ``name.json`` to ``name.bak``
+A whole save (``FileStore.save``, used for the settings and for a game's
+snapshot) writes ``name.new``, moves the current ``name.json`` to ``name.bak``
 and renames ``name.new`` into place.  Whatever instant the power goes, one of
 the three files holds a complete save: loading tries a complete ``.new``
 first (it only exists while a save is under way, so it is the newest), then
-the current file, then the previous one, and says when it had to fall back.  File
-operations go through a small ``fs`` object so tests can cut a write short at
-any byte.  The real files stream JSON to and from flash, so a save never
-holds the whole text in the heap at once.
+the current file, then the previous one, and says when it had to fall back.
+
+A game is saved as a snapshot (a whole save as above) plus a log of what
+happened since (``GameSave``), so a typical action costs one small append
+instead of a rewrite of the whole game; now and then the log is folded into
+a new snapshot.  The flash makes this pay: littlefs (the Pico's file system)
+keeps a file of up to 512 bytes inside its directory's metadata, so adding a
+line to such a file is one 256-byte program, while rewriting a bigger file,
+or adding to it, costs a 4 KB erase, which stalls the chip for 45 ms.  So
+the log is kept in segments of at most ``_SEGMENT`` bytes, ``name.l0``,
+``name.l1`` ...  Every segment starts with the snapshot's generation number;
+a segment of another generation is stale (left over from before the last
+snapshot) and ends the log, so no action is ever replayed twice.
 
 Append-only files (``append_record`` / ``records``) hold one JSON record per
-line, for logs that grow by a small write instead of a rewrite.  Each record
-starts with a newline, so a record a power cut tore off never runs into the
-next one; a torn record does not parse and is skipped.
+line.  Each record starts with a newline, so a record a power cut tore off
+never runs into the next one; a torn record does not parse and is skipped.
+File operations go through a small ``fs`` object so tests can cut a write
+short at any byte.
 """
 import json
 import os
+
+from micropython import const
+
+_SEGMENT = const(224)  # with littlefs's tags still within one 256-byte program
+_EVERY = const(64)  # records between snapshots
+_SLICE = const(1024)  # bytes of a snapshot written per step: littlefs's cache
+UNDO = {"undo": 1}  # the log's record of an undo
 
 
 class OsFiles:
@@ -29,6 +47,10 @@ class OsFiles:
         with open(path, "w") as f:
             json.dump(data, f)
 
+    def writer(self, path):
+        """A new file at path, open for write() and close()."""
+        return open(path, "w")
+
     def append(self, path, text):
         with open(path, "a") as f:
             f.write(text)
@@ -38,6 +60,9 @@ class OsFiles:
         with open(path) as f:
             for line in f:
                 yield line
+
+    def size(self, path):
+        return os.stat(path)[6]
 
     def rename(self, old, new):
         os.rename(old, new)
@@ -71,15 +96,19 @@ def records(fs, path):
     """The complete records of an append-only file, oldest first (none if it is missing)."""
     if not fs.exists(path):
         return
-    for line in fs.lines(path):
-        if len(line) < 2:
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue  # torn by a power cut: a number alone could look whole, a list cannot
-        if isinstance(record, (list, dict)):
-            yield record
+    lines = fs.lines(path)
+    try:
+        for line in lines:
+            if len(line) < 2:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # torn by a power cut: a number alone could look whole, a list cannot
+            if isinstance(record, (list, dict)):
+                yield record
+    finally:
+        lines.close()  # the file, when the reader stops early
 
 
 class FileStore:
@@ -93,14 +122,17 @@ class FileStore:
 
     def save(self, name, data):
         """Write data (JSON-compatible) under name without ever losing the last good save."""
+        self.fs.write_json(self._path(name, "new"), data)
+        self._commit(name)
+
+    def _commit(self, name):
+        """Put a complete name.new in place of name.json, which becomes name.bak."""
         cur = self._path(name, "json")
-        new = self._path(name, "new")
-        bak = self._path(name, "bak")
-        self.fs.write_json(new, data)
         if self.fs.exists(cur):
+            bak = self._path(name, "bak")
             self.fs.remove(bak)
             self.fs.rename(cur, bak)
-        self.fs.rename(new, cur)
+        self.fs.rename(self._path(name, "new"), cur)
 
     def load(self, name, build=None):
         """Return (value, fell_back) from the newest readable save, or (None, fell_back).
@@ -109,6 +141,11 @@ class FileStore:
         ValueError to refuse a save that parses but is not what the caller
         expects (another program's, or a corrupt one).
         """
+        value, fell_back, _, _ = self._load(name, build)
+        return value, fell_back
+
+    def _load(self, name, build):
+        """(value, fell_back, data, ext) of the newest readable save."""
         fell_back = False
         for ext in ("new", "json", "bak"):
             path = self._path(name, ext)
@@ -116,12 +153,214 @@ class FileStore:
                 continue
             try:
                 data = self.fs.read_json(path)
-                return (build(data) if build else data), fell_back
+                return (build(data) if build else data), fell_back, data, ext
             except (ValueError, OSError, KeyError, TypeError):
                 # a half-written .new is a save cut short, not damage to report
                 fell_back = fell_back or ext != "new"
-        return None, fell_back
+        return None, fell_back, None, None
+
+    def keep_aside(self, name, extra=()):
+        """Move every copy of the save name (and the files named in extra) into a
+        new folder kept<N> beside them; return the folder's path."""
+        n = 1
+        while self.fs.exists("%s/kept%d" % (self.root, n)):
+            n += 1
+        folder = "%s/kept%d" % (self.root, n)
+        self.fs.makedirs(folder)
+        for path in [self._path(name, ext) for ext in ("new", "json", "bak")] + list(extra):
+            if self.fs.exists(path):
+                self.fs.rename(path, folder + path[len(self.root):])
+        return folder
 
     def delete(self, name):
         for ext in ("json", "new", "bak"):
             self.fs.remove(self._path(name, ext))
+
+
+class GameSave:
+    """A game's save: its last snapshot and the log of records since.
+
+    snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
+    of the game as it is now.  Records (actions as lists, and UNDO) are queued
+    by add() and written by step(), one small piece of flash work per call,
+    so the device polls its buttons between them; finish() does all that is
+    left.  Every ``every`` records the log is folded into a new snapshot,
+    written in slices too.  A record waits in the queue while a snapshot is
+    being written, and goes into the log that follows it.
+    """
+
+    def __init__(self, store, name, snapshot, every=_EVERY):
+        self.store = store
+        self.fs = store.fs
+        self.name = name
+        self.snapshot = snapshot
+        self.every = every
+        self.gen = 0  # generation of the snapshot in place
+        self.high = 0  # the highest generation seen: the next snapshot's is one more
+        self.seg = 0  # log segment being written
+        self.seg_size = 0  # its bytes; 0: no log written yet in this generation
+        self.count = 0  # records logged since the snapshot
+        self.queue = []  # records not written yet
+        self.job = None  # a snapshot being written: a generator, one step per next()
+
+    def _seg_path(self, k):
+        return "%s/%s.l%d" % (self.store.root, self.name, k)
+
+    # --- loading -------------------------------------------------------------
+    def load(self, build, replay):
+        """(value, note) of the newest readable snapshot with its log replayed.
+
+        build(data) makes the value (ValueError: not a save it can read);
+        replay(value, log) applies the logged records (a list) to it, raising
+        ValueError and changing nothing if they do not fit.  note is None,
+        or "fell back" (the newest copy was damaged: an older one was used,
+        losing what came after it), or the folder where a save that could
+        not be read at all was put aside (value None then).
+        """
+        def checked(data):
+            if not isinstance(data, dict) or not isinstance(data.get("gen", 0), int):
+                raise ValueError("not a saved game")
+            return build(data)
+
+        value, fell_back, data, ext = self.store._load(self.name, checked)
+        self.high = self._header(0) or 0
+        if value is None:
+            if fell_back:
+                return None, self.store.keep_aside(self.name, self._segments())
+            return None, None
+        self.gen = gen = data.get("gen", 0)  # a save from before the log has none: 0
+        self.high = max(self.high, gen)
+        if ext == "new":
+            # a snapshot cut short before its renames: finish them first, so that
+            # the next snapshot never writes over the only copy of this one
+            self.store._commit(self.name)
+        log = []
+        k = 0
+        while not fell_back and self._header(k) == gen:
+            path = self._seg_path(k)
+            first = True
+            for record in records(self.fs, path):
+                if not first:
+                    log.append(record)
+                first = False
+            self.seg = k
+            self.seg_size = self.fs.size(path)
+            k += 1
+        if log:
+            try:
+                replay(value, log)
+                self.count = len(log)
+            except (ValueError, KeyError, TypeError, IndexError):
+                fell_back = True  # a log that does not fit: the snapshot alone
+        if fell_back:
+            self.job = self._job()  # a clean snapshot, away from the damage
+        return value, ("fell back" if fell_back else None)
+
+    def _header(self, k):
+        """Generation in the first record of log segment k; None if there is none."""
+        found = records(self.fs, self._seg_path(k))
+        try:
+            for record in found:
+                if isinstance(record, dict) and isinstance(record.get("gen"), int):
+                    return record["gen"]
+                return None
+        finally:
+            found.close()  # the file, if open
+        return None
+
+    def _segments(self):
+        found = []
+        k = 0
+        while self.fs.exists(self._seg_path(k)):
+            found.append(self._seg_path(k))
+            k += 1
+        return found
+
+    # --- saving ----------------------------------------------------------------
+    def add(self, record):
+        """Queue a record (a list, or UNDO) to be logged."""
+        self.queue.append(record)
+
+    def start(self):
+        """Snapshot the game as it is now (a new game): the queued records are in it."""
+        self.queue = []
+        self.job = self._job()
+
+    def pending(self):
+        return self.job is not None or len(self.queue) > 0
+
+    def step(self):
+        """One piece of the work waiting: the queued records' append, or a slice
+        of a snapshot.  OSError (flash full or broken): what was queued is
+        dropped, and the next record starts a snapshot of everything."""
+        try:
+            if self.job is None:
+                if not self.queue:
+                    return
+                if self.count + len(self.queue) <= self.every:
+                    self._append()
+                    return
+                self.job = self._job()
+            try:
+                next(self.job)
+            except StopIteration:
+                self.job = None
+        except OSError:
+            self.job = None
+            self.queue = []
+            self.count = self.every
+            raise
+
+    def finish(self):
+        while self.pending():
+            self.step()
+
+    def _append(self):
+        text = "".join(["\n" + json.dumps(r) for r in self.queue])
+        if self.seg_size and self.seg_size + len(text) <= _SEGMENT:
+            self.fs.append(self._seg_path(self.seg), text)
+            self.seg_size += len(text)
+        else:
+            if self.seg_size:
+                self.seg += 1
+            text = "\n" + json.dumps({"gen": self.gen}) + text
+            w = self.fs.writer(self._seg_path(self.seg))
+            w.write(text)
+            w.close()
+            self.seg_size = len(text)
+        self.count += len(self.queue)
+        self.queue = []
+
+    def _job(self):
+        """Write a snapshot of the game now, one flash operation per step."""
+        self.high += 1
+        gen = self.high
+        data = self.snapshot()
+        data["gen"] = gen
+        text = json.dumps(data)
+        self.queue = []  # in the snapshot
+        yield
+        store = self.store
+        w = self.fs.writer(store._path(self.name, "new"))
+        yield
+        for i in range(0, len(text), _SLICE):
+            w.write(text[i:i + _SLICE])
+            yield
+        w.close()
+        del text, w
+        yield
+        cur = store._path(self.name, "json")
+        if self.fs.exists(cur):
+            bak = store._path(self.name, "bak")
+            self.fs.remove(bak)
+            yield
+            self.fs.rename(cur, bak)
+            yield
+        self.fs.rename(store._path(self.name, "new"), cur)
+        k = 0
+        while self.fs.exists(self._seg_path(k)):  # the old log, and any stale one
+            yield
+            self.fs.remove(self._seg_path(k))
+            k += 1
+        self.gen = gen
+        self.seg = self.seg_size = self.count = 0

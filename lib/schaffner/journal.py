@@ -5,6 +5,8 @@ since.  The live game is the base with the actions replayed, so undo is a
 replay of all but the last action and a save is just ``to_dict()``.  To keep
 memory bounded, the oldest actions are folded into the base once there are
 more than ``keep + fold`` of them; ``keep`` actions can always be undone.
+A save may log what happened after it; ``restore`` replays such a log with
+one rebuild of the game, however many undos it holds.
 """
 
 
@@ -20,10 +22,7 @@ class Journal:
         self.game = self._replay(len(self.actions))
 
     def _replay(self, count):
-        game = self.game_cls.from_dict(self.base)
-        for i in range(count):
-            game.apply(self.actions[i])
-        return game
+        return _build(self.game_cls, self.base, self.actions, count)
 
     def do(self, action):
         """Apply one action; a ValueError leaves game and journal unchanged."""
@@ -45,6 +44,31 @@ class Journal:
         self.game = self._replay(len(self.actions) - 1)
         return self.actions.pop()
 
+    def restore(self, log):
+        """Replay a log of what followed a save of this journal: each entry an
+        action, or None for an undo.  The same journal as doing them one by one,
+        with one replay of the game at the end; ValueError (and nothing changed)
+        if any entry does not apply."""
+        base = self.base
+        actions = list(self.actions)
+        try:
+            for entry in log:
+                if entry is None:
+                    if not actions:
+                        raise ValueError("nothing to undo")
+                    actions.pop()
+                    continue
+                actions.append(tuple(entry))
+                if len(actions) > self.keep + self.fold:
+                    base = _build(self.game_cls, base, actions, self.fold).to_dict()
+                    actions = actions[self.fold:]
+            game = _build(self.game_cls, base, actions, len(actions))
+        except (KeyError, IndexError, TypeError, AttributeError):
+            raise ValueError("saved log does not fit this game")
+        self.base = base
+        self.actions = actions
+        self.game = game
+
     def to_dict(self):
         return {"base": self.base, "actions": [list(a) for a in self.actions]}
 
@@ -61,3 +85,11 @@ class Journal:
             return cls(game_cls, base, actions, keep, fold)
         except (KeyError, IndexError, TypeError, AttributeError):
             raise ValueError("saved game does not fit this game")
+
+
+def _build(game_cls, base, actions, count):
+    """The game from base with the first count actions applied."""
+    game = game_cls.from_dict(base)
+    for i in range(count):
+        game.apply(actions[i])
+    return game

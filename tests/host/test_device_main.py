@@ -36,6 +36,7 @@ class FakeApp:
         self.handled = []
         self.renders = 0
         self.ticking = False
+        self.working = False
         self.rgb = (230, 40, 40)
         self.settings = {"contrast": 6}
         self.beeps = 0
@@ -49,6 +50,9 @@ class FakeApp:
 
     def render(self):
         self.renders += 1
+
+    def busy(self):
+        return self.working
 
     def led(self):
         return self.rgb
@@ -141,6 +145,42 @@ def test_animation_redraws_without_a_press():
     app.ticking = True
     assert dev.step(0, 0) is True
     assert screen.shown == 2
+
+
+def test_the_next_poll_comes_at_once_while_the_app_has_work():
+    dev, app, screen = _device()
+    assert dev.wait_ms(100, 103) == 7  # the rest of the 10 ms period
+    assert dev.wait_ms(100, 125) == 0  # a long poll: the next one at once
+    assert dev.wait_ms(2**30 - 2, 1) == 7  # across the wrap of ticks_ms
+    app.working = True
+    assert dev.wait_ms(100, 101) == 0
+
+
+def test_run_sleeps_only_what_is_left_of_the_period():
+    board = _fake_board()
+    clock = types.SimpleNamespace(now=0, slept=[])
+
+    def sleep_ms(ms):
+        clock.slept.append(ms)
+        if len(clock.slept) == 3:
+            raise _Reset()
+        clock.now += ms
+
+    def ticks_ms():
+        clock.now += 2  # every look at the clock: 2 ms of work
+        return clock.now
+
+    dev, app, screen = _device()
+    saved = (main.board, main.time)
+    main.board, main.time = board, types.SimpleNamespace(ticks_ms=ticks_ms, sleep_ms=sleep_ms)
+    try:
+        try:
+            main.run(dev)
+        except _Reset:
+            pass
+    finally:
+        main.board, main.time = saved
+    assert clock.slept == [8, 8, 8]
 
 
 def test_led_and_contrast_follow_the_app_only_when_they_change():

@@ -50,6 +50,7 @@ class Driver:
                 self.log.append(ev)
                 self.app.handle(ev)
                 self.app.render()
+                self.app.flush()  # the polls after the press, which save it
         return self
 
     def tick(self, now_ms):

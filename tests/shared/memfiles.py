@@ -1,4 +1,10 @@
-"""An in-memory stand-in for app.storage.OsFiles that can lose power mid-save."""
+"""An in-memory stand-in for app.storage.OsFiles that can lose power mid-save.
+
+budget: bytes that may still be written (a write or an append past it keeps
+what fits, then raises PowerCut); ops: renames and removes that may still
+happen.  Both None: no power cut.  written and done count the bytes and the
+renames/removes, so a test can cut at every one of them.
+"""
 import json
 
 
@@ -9,10 +15,14 @@ class PowerCut(Exception):
 class MemFiles:
     def __init__(self):
         self.files = {}
+        self.dirs = set()
         self.budget = None  # bytes that may still be written; None = unlimited
         self.ops = None     # renames/removes that may still happen; None = unlimited
+        self.written = 0
+        self.done = 0
 
     def _spend_op(self):
+        self.done += 1
         if self.ops is not None:
             if self.ops == 0:
                 raise PowerCut()
@@ -30,24 +40,28 @@ class MemFiles:
         self.write(path, json.dumps(data))
 
     def write(self, path, text):
-        if self.budget is not None and len(text) > self.budget:
-            self.files[path] = text[: self.budget]
-            self.budget = 0
-            raise PowerCut()
-        if self.budget is not None:
-            self.budget -= len(text)
-        self.files[path] = text
+        self.files[path] = ""
+        self.append(path, text)
+
+    def writer(self, path):
+        self.files[path] = ""
+        return _Writer(self, path)
 
     def append(self, path, text):
         """Add text at the end; with a budget, only as many bytes as it allows, then PowerCut."""
         old = self.files.get(path, "")
         if self.budget is not None and len(text) > self.budget:
             self.files[path] = old + text[: self.budget]
+            self.written += self.budget
             self.budget = 0
             raise PowerCut()
         if self.budget is not None:
             self.budget -= len(text)
+        self.written += len(text)
         self.files[path] = old + text
+
+    def size(self, path):
+        return len(self.read(path))
 
     def lines(self, path):
         text = self.read(path)
@@ -68,7 +82,27 @@ class MemFiles:
         self.files.pop(path, None)
 
     def exists(self, path):
-        return path in self.files
+        """A file, or a folder (one with a file in it, or made by makedirs)."""
+        if path in self.files or path in self.dirs:
+            return True
+        for name in self.files:
+            if name.startswith(path + "/"):
+                return True
+        return False
 
     def makedirs(self, path):
+        self.dirs.add(path)
+
+
+class _Writer:
+    """A file open for writing: each write() adds to it, as far as the budget goes."""
+
+    def __init__(self, fs, path):
+        self.fs = fs
+        self.path = path
+
+    def write(self, text):
+        self.fs.append(self.path, text)
+
+    def close(self):
         pass

@@ -422,6 +422,7 @@ def skip_to(d, phase, pass_no=1, round_no=0):
         if g.phase() == phase and g.pass_no() == pass_no and g.round_no() == round_no:
             break
         app.do(quick(g))
+        app.flush()
         yield
     app.render()
 
@@ -430,6 +431,7 @@ def record(d, *actions):
     """Actions recorded straight into the app, then the screen drawn again."""
     for a in actions:
         d.app.do(a)
+        d.app.flush()
     d.app.render()
     return d
 

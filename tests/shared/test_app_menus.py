@@ -55,21 +55,32 @@ def test_back_on_main_menu_stays():
     d.press("BACK", "LONG_BACK").shows("New game")
 
 
-def test_damaged_save_without_backup_says_so_and_starts_clean():
+def test_damaged_save_without_backup_is_kept_aside_and_says_so():
     from memfiles import MemFiles
     fs = MemFiles()
-    fs.files["/data/game.json"] = '{"app": "schaffner", "v": 1, "ga'
+    torn = '{"app": "schaffner", "v": 1, "ga'
+    fs.files["/data/game.json"] = torn
     d = Driver(fs)
-    d.shows("damaged", "No game to resume")
+    d.shows("Saved game", "damaged", "kept in", "/data/kept1")
     d.press("OK").shows("New game")
     assert "Resume" not in d.text
+    assert fs.files == {"/data/kept1/game.json": torn}  # moved, never deleted
+    d.boot().shows("New game")  # nothing left to complain about
+    assert "damaged" not in d.text
 
 
-def test_foreign_save_is_not_resumed():
+def test_foreign_and_newer_saves_are_not_resumed_but_kept():
     from memfiles import MemFiles
     fs = MemFiles()
     fs.files["/data/game.json"] = '{"app": "other", "v": 1}'
+    fs.files["/data/kept1/game.json"] = "an older one, kept before"
+    newer = '{"app": "schaffner", "v": 3, "game": "taubertal", "gen": 4}'
+    fs.files["/data/game.bak"] = newer
+    fs.files["/data/game.l0"] = '\n{"gen": 4}\n["done", 0]'
     d = Driver(fs)
-    d.shows("damaged")
+    d.shows("other version", "/data/kept2")
     d.press("OK")
     assert "Resume" not in d.text
+    assert fs.files["/data/kept2/game.bak"] == newer
+    assert sorted(fs.files) == ["/data/kept1/game.json", "/data/kept2/game.bak",
+                                "/data/kept2/game.json", "/data/kept2/game.l0"]

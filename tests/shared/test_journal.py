@@ -76,3 +76,30 @@ def test_foreign_data_is_refused():
 def test_save_of_another_game_is_refused():
     raises(ValueError, Journal.from_dict, Counter, {"base": {"players": 3}, "actions": []})
     raises(ValueError, Journal.from_dict, Counter, {"base": {"total": 0}, "actions": [["roll"]]})
+
+
+def test_restore_equals_doing_the_log_one_by_one_across_folds():
+    log = []
+    for n in range(150):
+        log.append(("add", n % 7))
+        if n % 11 == 10:
+            log.append(None)  # an undo
+    one = Journal(Counter, {"total": 0}, keep=8, fold=4)
+    for entry in log:
+        if entry is None:
+            one.undo()
+        else:
+            one.do(entry)
+    saved = Journal(Counter, {"total": 0}, keep=8, fold=4)
+    saved.restore(log)
+    assert saved.to_dict() == one.to_dict() and saved.game.total == one.game.total
+    assert saved.undo() == one.undo() and saved.game.total == one.game.total
+
+
+def test_restore_refuses_a_log_that_does_not_fit_and_changes_nothing():
+    j = Journal(Counter, {"total": 0})
+    j.do(("add", 2))
+    before = j.to_dict()
+    for log in ([("add", 1), ("add", -1)], [None, None], [("add", 1), ("sub",)], [[]]):
+        raises(ValueError, j.restore, log)
+        assert j.to_dict() == before and j.game.total == 2

@@ -1,0 +1,67 @@
+"""Saving from the app: after the press's frame, in the polls that follow; small appends;
+a save of the version before still resumes."""
+import json
+
+from appdriver import Driver
+from app.events import OK
+from memfiles import MemFiles
+from play_taubertal import new_game, record
+
+
+def test_a_press_shows_first_and_saves_in_the_next_polls():
+    d = new_game(Driver(), 2)
+    fs = d.fs
+    before = dict(fs.files)
+    d.app.handle(OK)  # Red takes a ticket: the poll of the press ...
+    d.app.tick(0)
+    d.app.render()
+    assert d.app.busy() and fs.files == before  # ... writes nothing
+    assert d.app.tick(10) is False  # the next poll: the append, and nothing else
+    assert not d.app.busy() and fs.files != before
+    d.boot().pick("Resume").shows("Blue", "Pick 2 of 2")
+
+
+def test_power_off_before_the_save_loses_only_that_action():
+    d = new_game(Driver(), 2)
+    d.press("OK")  # Red's ticket, saved
+    d.app.handle(OK)  # Blue's, not yet
+    d.app.render()
+    d.boot().pick("Resume").shows("Blue", "Pick 2 of 2")
+
+
+def test_a_typical_action_appends_a_few_bytes_and_renames_nothing():
+    d = new_game(Driver(), 4)
+    fs = d.fs
+    sizes = []
+    for _ in range(40):
+        written, done = fs.written, fs.done
+        d.press("OK")  # tickets, then tiles, one player after the other
+        if fs.done == done:
+            sizes.append(fs.written - written)
+    # a few of the 40 fold the log into a snapshot (renames); the rest are appends
+    assert len(sizes) >= 36 and max(sizes) <= 40, sizes
+    state = d.app.session.to_dict()
+    assert d.boot().app.session.to_dict() == state
+
+
+def test_undo_is_saved_too():
+    d = new_game(Driver(), 2)
+    d.press("OK", "OK", "LONG_BACK").shows("Undone: Blue took a ticket")
+    d.boot().pick("Resume").shows("Blue", "Pick 2 of 2")
+    d.press("LONG_BACK").shows("Undone: Red took a ticket")
+
+
+def test_a_save_of_the_version_before_resumes_with_undo():
+    d = new_game(Driver(), 2)
+    record(d, ("ticket", 0), ("ticket", 1), ("tile", 0))
+    old = d.app.session.to_dict()
+    old["v"] = 1  # as the version before saved it: the whole game, no log
+    fs = MemFiles()
+    fs.files["/data/game.json"] = json.dumps(old)
+    d = Driver(fs).pick("Resume")
+    d.shows("tiles", "Blue")
+    d.press("LONG_BACK").shows("Undone: Red took a tile")
+    d.press("OK", "OK")
+    state = d.app.session.to_dict()
+    assert state["v"] == 2
+    assert d.boot().app.session.to_dict() == state
