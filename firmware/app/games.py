@@ -80,7 +80,7 @@ class Session:
     def replay(session, log):
         """Apply the records of the save's log (actions, and UNDO) to the session;
         ValueError, and nothing changed, if one does not fit."""
-        entries = []
+        entries = []  # type: list[list | None]
         for record in log:
             if record == UNDO:
                 entries.append(None)

@@ -19,9 +19,9 @@ the log is kept in segments of at most ``_SEGMENT`` bytes, ``name.l0``,
 a segment of another generation is stale (left over from before the last
 snapshot) and ends the log, so no action is ever replayed twice.
 
-Append-only files (``append_record`` / ``records``) hold one JSON record per
-line.  Each record starts with a newline, so a record a power cut tore off
-never runs into the next one; a torn record does not parse and is skipped.
+A log segment holds one JSON record per line (``records`` reads them back).
+Each record starts with a newline, so a record a power cut tore off never
+runs into the next one; a torn record does not parse and is skipped.
 File operations go through a small ``fs`` object so tests can cut a write
 short at any byte.
 """
@@ -85,15 +85,9 @@ class OsFiles:
             os.mkdir(path)
 
 
-def append_record(fs, path, record):
-    """Add record (a list or a dict of JSON values) at the end of the file at path."""
-    if not isinstance(record, (list, dict)):
-        raise ValueError("a record is a list or a dict")
-    fs.append(path, "\n" + json.dumps(record))
-
-
 def records(fs, path):
-    """The complete records of an append-only file, oldest first (none if it is missing)."""
+    """The complete records (lists and dicts) of a file of one JSON record per
+    line, oldest first (none if it is missing)."""
     if not fs.exists(path):
         return
     lines = fs.lines(path)
@@ -126,12 +120,11 @@ class FileStore:
         self._commit(name)
 
     def _commit(self, name):
-        """Put a complete name.new in place of name.json, which becomes name.bak."""
+        """Put a complete name.new in place of name.json, which becomes name.bak
+        (a rename replaces the file it is given as the new name)."""
         cur = self._path(name, "json")
         if self.fs.exists(cur):
-            bak = self._path(name, "bak")
-            self.fs.remove(bak)
-            self.fs.rename(cur, bak)
+            self.fs.rename(cur, self._path(name, "bak"))
         self.fs.rename(self._path(name, "new"), cur)
 
     def load(self, name, build=None):
@@ -233,7 +226,10 @@ class GameSave:
         if ext == "new":
             # a snapshot cut short before its renames: finish them first, so that
             # the next snapshot never writes over the only copy of this one
-            self.store._commit(self.name)
+            try:
+                self.store._commit(self.name)
+            except OSError:
+                pass  # a broken flash: the .new stays, and is read first next time too
         log = []
         k = 0
         while not fell_back and self._header(k) == gen:
@@ -351,10 +347,7 @@ class GameSave:
         yield
         cur = store._path(self.name, "json")
         if self.fs.exists(cur):
-            bak = store._path(self.name, "bak")
-            self.fs.remove(bak)
-            yield
-            self.fs.rename(cur, bak)
+            self.fs.rename(cur, store._path(self.name, "bak"))
             yield
         self.fs.rename(store._path(self.name, "new"), cur)
         k = 0

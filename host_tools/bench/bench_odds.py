@@ -7,6 +7,7 @@ cards at the table need two or three rolling stock.
 from schaffner.trainmaker import Game, choices, odds
 
 _CARDS = (("PB", "cattle"), ("BBF", "coal"), ("PPF", "mail"))
+_HARDEST = (("PPPB", "wild"), ("BBFF", "wild"), ("PFFF", "wild"))  # issue #10: 561 ms on a Pico
 
 
 def _game(cards):
@@ -38,9 +39,11 @@ def cases():
     mid3 = _mid(_CARDS)
     rolled = _rolled(_CARDS)
     fresh3 = _game(_CARDS)
+    hardest = _game(_HARDEST)
     return [
         ("mid 1 card", lambda: odds(mid1)),
         ("mid 3 cards", lambda: odds(mid3)),
         ("choices 3 cards", lambda: choices(rolled)),
         ("turn start 3 cards", lambda: odds(fresh3)),
+        ("turn start hardest", lambda: odds(hardest)),
     ]

@@ -1,14 +1,14 @@
 """Replays a recorded game's button presses on a bare App, one press per step.
 
-arg: 'board events [modules] [timed]': events is a string of event digits
-and ``t<ms>.`` ticks (as recorded by bench_record); modules, comma-separated,
-are imported first, one per step, so the peak is the game's and not the
-loading of its code.  Nothing but the App, its canvas and this small
+arg: 'board seed events [modules]': events is a string of event digits
+and ``t<ms>.`` ticks (as recorded by bench_record, with its dice seed);
+modules, comma-separated, are imported first, one per step, so the peak is
+the game's and not the loading of its code.  After each press the app saves
+(as the polls after it would), in a step of its own.  Nothing but the App, its canvas and this small
 module is loaded, so the heap measured is the gadget's own.
 """
 import gc
 import json
-import time
 
 
 class DiscardFiles:
@@ -46,8 +46,8 @@ class DiscardFiles:
         pass
 
 
-def make_app(board):
-    """The App on this board's canvas, saving into the void, dice from a fixed seed."""
+def make_app(board, seed):
+    """The App on this board's canvas, saving into the void, dice from seed."""
     import framebuf
     from app.app import App
     from app.storage import FileStore
@@ -57,12 +57,12 @@ def make_app(board):
         from app.colours import PALETTE
         buf = bytearray(240 * 135 // 2)
         canvas = framebuf.FrameBuffer(buf, 240, 135, framebuf.GS4_HMSB)
-        app = App(canvas, 240, 135, store, Rng(7), PALETTE)
+        app = App(canvas, 240, 135, store, Rng(seed), PALETTE)
         app.line = bytearray(240 * 2)  # the ST7789 driver's RGB565 line buffer
     else:
         buf = bytearray(128 * 64 // 8)
         canvas = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-        app = App(canvas, 128, 64, store, Rng(7))
+        app = App(canvas, 128, 64, store, Rng(seed))
     app.buf = buf
     app.render()
     return app
@@ -70,9 +70,8 @@ def make_app(board):
 
 def main(arg):
     parts = arg.split()
-    board, events = parts[0], parts[1]
-    modules = parts[2].split(",") if len(parts) > 2 and parts[2] != "timed" else ()
-    timed = parts[-1] == "timed"
+    board, seed, events = parts[0], int(parts[1]), parts[2]
+    modules = parts[3].split(",") if len(parts) > 3 else ()
     gc.collect()
 
     def run():
@@ -80,9 +79,8 @@ def main(arg):
         for name in modules:
             __import__(name)
             yield
-        app = make_app(board)
+        app = make_app(board, seed)
         yield
-        costs = []
         i = 0
         while i < len(events):
             if events[i] == "t":
@@ -93,22 +91,11 @@ def main(arg):
                     app.render()
                     yield  # a poll of its own on the device
                 continue
-            t = time.ticks_us()
             app.handle(ord(events[i]) - 48)
             app.render()
-            if timed:
-                costs.append(time.ticks_diff(time.ticks_us(), t))
             i += 1
             yield
             app.flush()  # the polls after the press
             yield
-        if timed:
-            import reference
-            print("BENCH reference_us", reference.time_us(reference.workload))
-            # this runtime's clock ticks in whole milliseconds: the mean over all
-            # presses is exact, the slowest press is known to a millisecond
-            print("BENCH mean_us", sum(costs) // len(costs))
-            print("BENCH max_us", max(costs))
-            print("BENCH events", len(costs))
 
     return run()

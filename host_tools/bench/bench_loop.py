@@ -1,0 +1,277 @@
+"""The gadget's main loop in Pico time: a recorded game replayed press by press.
+
+arg: 'board seed r_pico_ms events', or 'board seed r_pico_ms odds' for the
+Trainmaker odds at their hardest state.  The board file runs on the bench's
+``machine`` (buses that count what the display driver sends), the App saves
+through ``flash.FlashFiles`` (what littlefs would do to the flash), and
+firmware/main.py's Device does every poll, exactly as main.run drives it: a
+step with the buttons' levels and the time, then the wait it asks for.
+
+Time is Pico time, kept by this module: each poll lasts its CPU time here,
+scaled by the reference workload (the Pico's R over this runtime's), plus
+the bus time of what show() sent, plus the flash's stalls, plus the garbage
+collection after a redraw (done between polls here, where this runtime can).
+A short press holds its button 100 ms, a long one 800 ms; after each press
+the loop runs on until the screen is at rest (no redraw, nothing waiting).
+
+Prints a PRESS line per press (see Loop.report) and BENCH totals.
+"""
+import json
+
+import clock
+import reference
+import stepper
+
+_HOLD_MS = 100
+_LONG_HOLD_MS = 800
+_RELEASED_MS = 50  # before the next press: the debouncer takes 30 ms to see a release
+_LOST_MS = 300  # a press not seen this long after its release was lost
+_REST_MS = 10000  # a screen still busy this long after a press is reported
+
+
+class Loop:
+    def __init__(self, board_name, seed, r_pico_ms):
+        import board
+        import machine
+        import main
+        from app.app import App
+        from app.storage import FileStore
+        from drivers.buttons import Debouncer
+        from flash import FlashFiles
+        from schaffner.rng import Rng
+
+        if board.NAME != board_name:
+            raise ValueError("image is for %s" % board.NAME)
+        reference.workload()  # warm up
+        # the fastest of five: the host's hiccups only ever add time
+        self.ref_us = min(reference.time_us(reference.workload, 1, clock.now_us) for _ in range(5))
+        self.scale = r_pico_ms * 1000 / self.ref_us / 1000  # Pico ms per host us
+        self.machine = machine
+        self.board = board
+        colours = main.palette()
+        self.display = board.display(colours)
+        self.files = FlashFiles()
+        self.flash = self.files.flash
+        app = App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", self.files), Rng(seed), colours)
+        self.app = app
+        self.now = 0.0  # Pico ms
+        self.polls = 0
+        self.gap = (0.0, "")  # the longest gap between polls in the current press, and what it was
+        self.save_gap = 0.0  # the longest of them that saved
+        self.actions = 0
+        self.screen = "-"
+        self.show_end = None
+        self.show_bus_ms = 0.0
+        self._instrument()
+        self.dev = main.Device(self.display, app, Debouncer(), board.led, board.buzz, board.contrast)
+
+    def _instrument(self):
+        """Time handle(), the start and end of show() and the bus time of show()."""
+        app = self.app
+        display = self.display
+        handle = app.handle
+        show = display.show
+        do = app.do
+        undo = app.undo
+        self.handled = []
+        self.done = []
+
+        def timed_handle(ev):
+            self.screen = type(app.top).__name__
+            self.handled.append(ev)
+            return handle(ev)
+
+        def timed_show():
+            self.show_start = clock.now_us()
+            bus = self.machine.bus_us
+            show()
+            self.show_bus_ms += (self.machine.bus_us - bus) / 1000
+            self.show_end = clock.now_us()
+
+        def logged_do(action):
+            do(action)
+            self.done.append(action[0])
+
+        def logged_undo():
+            undo()
+            self.done.append("undo")
+
+        app.handle = timed_handle
+        display.show = timed_show
+        app.do = logged_do
+        app.undo = logged_undo
+
+    def poll(self, raw):
+        """One turn of main.run (a generator: it yields once, after a redraw, for the
+        collection); sets self.last to what the poll did."""
+        self.handled = []
+        self.done = []
+        self.show_end = None
+        self.show_bus_ms = 0.0
+        start = self.now
+        stall = self.flash.stall_ms
+        programmed = self.flash.programmed
+        erases = self.flash.erases
+        bus = self.machine.bus_us
+        t0 = clock.now_us()
+        changed = self.dev.step(raw, int(start))
+        t1 = clock.now_us()
+        stall = self.flash.stall_ms - stall
+        ms = (t1 - t0) * self.scale + stall + (self.machine.bus_us - bus) / 1000
+        last = {"changed": changed, "start": start, "stall": stall,
+                "erases": self.flash.erases - erases, "events": self.handled, "done": self.done}
+        if self.show_end is not None:
+            # all stalls come before show(): saving happens in handle() or tick()
+            last["press"] = (self.show_end - t0) * self.scale + stall + self.show_bus_ms
+            last["compute"] = (self.show_start - t0) * self.scale + stall
+        if changed:
+            yield  # the collection Device.refresh asks for, timed by the stepper
+            ms += stepper.gc_us * self.scale
+        end = start + ms
+        last["end"] = end
+        wait = self.dev.wait_ms(int(start), int(end))
+        self.now = end + wait
+        self.polls += 1
+        self.actions += len(self.done)
+        gap = ms + wait
+        what = ("press %s %s" % (self.screen, ",".join(self.done) or "-") if self.handled
+                else "save" if self.flash.programmed != programmed
+                else "tick %s" % type(self.app.top).__name__ if changed else "idle")
+        if gap > self.gap[0]:
+            self.gap = (gap, what)
+        if what == "save" and gap > self.save_gap:
+            self.save_gap = gap
+        self.last = last
+
+    def press(self, ev, wait=0):
+        """Press and release the button of event ev, then run until the screen is at
+        rest, and at least wait ms after the press was seen; yields between polls.  Sets self.result: the poll that handled the press,
+        how long the screen took to come to rest, and how often the press was lost
+        (pressed and released within one long poll: then it is pressed again)."""
+        hold = _LONG_HOLD_MS if ev & 4 else _HOLD_MS
+        bit = 1 << (ev & 3)
+        down = self.now
+        seen = None
+        rest = None
+        lost = 0
+        self.gap = (0.0, "")
+        self.save_gap = 0.0
+        while True:
+            raw = bit if self.now - down < hold else 0
+            yield from self.poll(raw)
+            last = self.last
+            if last["events"]:
+                if seen is not None or last["events"] != [ev]:
+                    raise ValueError("pressed %d, the app got %r" % (ev, last["events"]))
+                seen = last
+                rest = last["end"]
+            elif seen is not None:
+                if last["changed"] or last["stall"]:
+                    rest = last["end"]
+                elif (self.now - down >= hold + _RELEASED_MS and self.now - seen["start"] >= wait
+                      and not self.app.busy()):
+                    break
+            elif self.now - down >= hold + _LOST_MS:
+                lost += 1
+                if lost > 3:
+                    raise ValueError("pressed %d on %s four times: never seen" % (ev, type(self.app.top).__name__))
+                down = self.now
+            if self.now - down > _REST_MS + wait:
+                raise ValueError("%s is not at rest %d ms after pressing %d (%s)" % (
+                    type(self.app.top).__name__, _REST_MS, ev, "busy" if self.app.busy() else "redrawing"))
+        self.result = (seen, rest - seen["start"], lost)
+
+    def report(self, i, ev):
+        """One PRESS line: index, event, screen, actions, press -> frame pushed,
+        compute, time to rest, the longest gap between polls meanwhile, the longest
+        of a poll that saved, presses lost, erases so far, what the longest poll did."""
+        seen, settle, lost = self.result
+        print("PRESS %d %d %s %s %.2f %.2f %.1f %.2f %.2f %d %d %s" % (
+            i, ev, self.screen, ",".join(seen["done"]) or "-", seen["press"], seen["compute"],
+            settle, self.gap[0], self.save_gap, lost, self.flash.erases, self.gap[1].replace(" ", "/")))
+
+    def totals(self):
+        print("BENCH reference_us %d" % self.ref_us)
+        print("BENCH polls %d" % self.polls)
+        print("BENCH actions %d" % self.actions)
+        print("BENCH erases %d" % self.flash.erases)
+        print("BENCH programmed %d" % self.flash.programmed)
+        print("BENCH stall_ms %.1f" % self.flash.stall_ms)
+
+
+def _presses(events):
+    """(event, ms) for each press of bench_record's event string: ms is how long the
+    script let time pass after it (its ticks), the least the loop waits after it too."""
+    out = []
+    clock = 0  # the script's clock at its last tick
+    i = 0
+    while i < len(events):
+        if events[i] == "t":
+            end = events.index(".", i)
+            now = int(events[i + 1:end])
+            if out:
+                ev, since = out[-1][0], out[-1][2]
+                out[-1] = (ev, now - since, since)
+            clock = now
+            i = end + 1
+            continue
+        out.append((ord(events[i]) - 48, 0, clock))
+        i += 1
+    return [(ev, ms) for ev, ms, _ in out]
+
+
+def digest(app):
+    """A short fingerprint of the game in play, to check a replay reached the same end."""
+    s = app.session
+    text = json.dumps(s.to_dict()) if s is not None else "none"
+    return "%d.%d" % (len(text), sum(text.encode()) & 0xFFFF)
+
+
+def main(arg):
+    board_name, seed, r_pico, what = arg.split()
+
+    def run():
+        loop = Loop(board_name, int(seed), float(r_pico))
+        yield
+        for _ in range(5):  # the buttons are read once before any is pressed
+            yield from loop.poll(0)
+        if what == "odds":
+            yield from _odds(loop)
+        else:
+            i = 0
+            for ev, wait in _presses(what):
+                yield from loop.press(ev, wait)
+                loop.report(i, ev)
+                i += 1
+            print("BENCH digest %s" % digest(loop.app))
+        loop.totals()
+
+    return run()
+
+
+def _odds(loop):
+    """Trainmaker at its hardest odds (issue #10): two players, three Terminal cards
+    (PPPB, BBFF, PFFF), Switch Track held, at the start of a turn; then the roll."""
+    from app import games
+    from schaffner.journal import Journal
+
+    app = loop.app
+    mod = games.module("trainmaker")
+    cls = mod.game_class()
+    cards = [("card", needs, "wild") for needs in ("PPPB", "BBFF", "PFFF")]
+    app.session = games.Session("trainmaker", ["Red", "Blue"], Journal(cls, cls.new(2).to_dict(), cards))
+    app.saves.start()
+    app.flush()
+    app.push(mod.play_screen())
+    loop.dev.refresh()
+    start = loop.now
+    rest = start
+    while True:
+        yield from loop.poll(0)
+        if loop.last["changed"]:
+            rest = loop.last["end"]
+        elif not app.busy():
+            break
+    print("BENCH odds_turn_start_ms %.1f" % (rest - start))
+    yield from loop.press(2, 800)  # OK: roll, and the tumble
+    loop.report(0, 2)

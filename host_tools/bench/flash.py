@@ -1,0 +1,183 @@
+"""The bench's file layer: real files (in the runtime's memory), and what writing them
+would cost on the Pico's flash under littlefs.
+
+The model (littlefs v2 as MicroPython's rp2 port sets it up: 4096-byte blocks, a
+256-byte program unit, a 1 KB cache):
+
+- A directory's entries live in a metadata block.  Every change to it (a file
+  created, closed after writing, renamed, removed) is a commit appended to that
+  block: the tags of what changed (4 bytes each), any inline data, a CRC record
+  (``_COMMIT`` bytes with the tags), padded to the 256-byte program unit.  When a
+  commit does not fit in what is left of the 4096-byte block, littlefs compacts the
+  directory into its other block: one erase, and the live entries written again
+  (per file its name and tags, ``_ENTRY`` bytes, plus its data if inline or an
+  8-byte pointer if not).
+- A file of at most 512 bytes (the smaller of the cache and 1/8 of a block) is
+  inline: its whole content goes into the commit that closes it, and adding a line
+  to it is one such commit.
+- A bigger file lives in blocks of its own: writing it erases a block for each
+  4096 bytes and programs its bytes in 256-byte pages, then one commit points the
+  entry at them.  Adding to such a file copies its last, partly filled block into
+  a newly erased one first (littlefs never programs a block twice between erases;
+  littlefs issue #581).
+- An erase stalls the CPU 45 ms, a 256-byte page program 0.4 ms (W25Q16JV,
+  typical; DESIGN.md).  Reads cost nothing here.
+
+Erases per action are what the flash budget counts; stalls add to the time of the
+poll they happen in.  Not modelled: littlefs relocating a metadata pair every 100
+compactions (block_cycles), and the CPU time littlefs spends (the runtime's own
+file system's time is measured instead).
+"""
+from app.storage import OsFiles
+
+_BLOCK = 4096
+_PROG = 256
+_INLINE = 512
+_COMMIT = 28
+_ENTRY = 12
+_ERASE_MS = 45.0
+_PAGE_MS = 0.4
+
+
+def _up(n, unit):
+    return (n + unit - 1) // unit * unit
+
+
+class Flash:
+    """Counts bytes programmed, blocks erased and the time the CPU stalls for them."""
+
+    def __init__(self):
+        self.programmed = 0
+        self.erases = 0
+        self.stall_ms = 0.0
+        self.sizes = {}  # path -> bytes
+        self.used = {}  # directory -> bytes used in its metadata block
+
+    def program(self, n):
+        n = _up(n, _PROG)
+        self.programmed += n
+        self.stall_ms += n // _PROG * _PAGE_MS
+
+    def erase(self, blocks=1):
+        self.erases += blocks
+        self.stall_ms += blocks * _ERASE_MS
+
+    def commit(self, path, payload):
+        folder = path.rsplit("/", 1)[0]
+        n = _up(payload + _COMMIT, _PROG)
+        used = self.used.get(folder, 0)
+        if used + n > _BLOCK:
+            self.erase()
+            live = 0
+            for name, size in self.sizes.items():
+                if name.rsplit("/", 1)[0] == folder:
+                    live += _ENTRY + len(name) - len(folder) + (size if size <= _INLINE else 8)
+            used = _up(live, _PROG)
+            self.program(used)
+        self.used[folder] = used + n
+        self.program(n)
+
+    def wrote(self, path, size):
+        """A file written whole (created or truncated) and closed at size bytes."""
+        if path not in self.sizes:
+            self.commit(path, len(path))  # its entry, when it is opened
+        self.sizes[path] = size
+        if size <= _INLINE:
+            self.commit(path, size)
+        else:
+            self.erase(_blocks(size))
+            self.program(size)
+            self.commit(path, 8)
+
+    def appended(self, path, added):
+        old = self.sizes.get(path)
+        if old is None:
+            self.commit(path, len(path))
+            old = 0
+        size = old + added
+        self.sizes[path] = size
+        if size <= _INLINE:
+            self.commit(path, size)
+            return
+        copied = size if old <= _INLINE else old % _BLOCK + added
+        self.erase(_blocks(copied))
+        self.program(copied)
+        self.commit(path, 8)
+
+    def renamed(self, old, new):
+        self.sizes[new] = self.sizes.pop(old)
+        self.commit(new, len(old) + len(new))
+
+    def removed(self, path):
+        if self.sizes.pop(path, None) is not None:
+            self.commit(path, 4)
+
+
+class _Writer:
+    """A file open for writing: once past the inline size its data goes to blocks of
+    its own as it is written (a block erased as the data reaches it, pages programmed
+    as they fill); closing it commits the entry."""
+
+    def __init__(self, flash, path):
+        self.flash = flash
+        self.path = path
+        self.size = 0
+        self.paged = 0  # bytes programmed so far
+        self.f = open(path, "w")
+        if path not in flash.sizes:
+            flash.commit(path, len(path))
+            flash.sizes[path] = 0
+
+    def write(self, text):
+        self.f.write(text)
+        before = self.size
+        self.size += len(text)
+        if self.size <= _INLINE:
+            return
+        had = _blocks(before) if before > _INLINE else 0
+        self.flash.erase(_blocks(self.size) - had)
+        whole = self.size // _PROG * _PROG
+        if whole > self.paged:
+            self.flash.program(whole - self.paged)
+            self.paged = whole
+
+    def close(self):
+        self.f.close()
+        flash = self.flash
+        flash.sizes[self.path] = self.size
+        if self.size <= _INLINE:
+            flash.commit(self.path, self.size)
+            return
+        if self.size > self.paged:
+            flash.program(self.size - self.paged)
+        flash.commit(self.path, 8)
+
+
+def _blocks(n):
+    return (n + _BLOCK - 1) // _BLOCK
+
+
+class FlashFiles(OsFiles):
+    """app.storage's file layer, counting what it would cost on the Pico."""
+
+    def __init__(self):
+        self.flash = Flash()
+
+    def write_json(self, path, data):
+        OsFiles.write_json(self, path, data)
+        self.flash.wrote(path, self.size(path))
+
+    def writer(self, path):
+        return _Writer(self.flash, path)
+
+    def append(self, path, text):
+        OsFiles.append(self, path, text)
+        self.flash.appended(path, len(text))
+
+    def rename(self, old, new):
+        OsFiles.rename(self, old, new)
+        self.flash.renamed(old, new)
+
+    def remove(self, path):
+        OsFiles.remove(self, path)
+        self.flash.removed(path)

@@ -1,0 +1,42 @@
+"""DESIGN.md's budgets, and the Pico's speed the bench converts with: one place for the
+bench (make bench), the compile check (make test) and the budget tests.
+
+Each budget is (budget, goal): above the budget a figure fails; the goal is where we
+want it to be.
+"""
+import os
+
+KB = 1024
+
+# The reference workload (host_tools/bench/reference.py) on a Raspberry Pi Pico:
+# MicroPython 1.28, RPI_PICO firmware, 125 MHz, .mpy files as make deploy copies them
+# (issue #10; DESIGN.md, "What a Pico measures").  A bench ratio times this is Pico
+# milliseconds.  `make bench-pico` measures it on a connected board into PICO_FILE,
+# which then replaces this figure.
+PICO_REFERENCE_MS = 990
+PICO_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         "build", "bench-pico.txt")
+
+MPY = (120 * KB, 100 * KB)  # all .mpy files on the device, bytes
+HEAP = {  # peak heap in use through a complete game, frozen firmware, bytes
+    "pico_oled": (48 * KB, 32 * KB),
+    "pico_display_pack": (80 * KB, 64 * KB),
+}
+PRESS_MS = (60, 40)  # press -> frame pushed, p99, bus included
+COMPUTE_MS = (30, 10)  # press -> frame, compute only (handle + save + render), p99
+GAP_MS = (50, 20)  # longest gap between two button polls, anywhere
+ODDS_LATE_MS = (50, 20)  # Trainmaker odds on screen after the 600 ms tumble ends, at most this later
+ERASES_PER_ACTION = (1 / 20, 1 / 100)  # flash sector erases by saving, per action, on average
+BOOT_MS = (1500, 300)  # boot to first screen
+
+
+def pico_reference_ms():
+    """(R in Pico milliseconds, where it came from)."""
+    try:
+        with open(PICO_FILE) as f:
+            for line in f:
+                if line.startswith("reference workload:"):
+                    return int(line.split()[2]) / 1000, "measured by make bench-pico (%s)" % os.path.relpath(PICO_FILE)
+    except OSError:
+        pass
+    return PICO_REFERENCE_MS, "a Pico, MicroPython 1.28, 125 MHz (issue #10, DESIGN.md)"

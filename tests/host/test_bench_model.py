@@ -1,0 +1,109 @@
+"""The bench's models, by hand-computed cases: littlefs's flash cost, the buses' time,
+and the presses read back from a recording (host_tools/bench/)."""
+import importlib.util
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(ROOT, "host_tools", "bench")
+
+
+def _load(name):
+    """A bench module under a name of its own (its ``machine`` must not shadow anything)."""
+    spec = importlib.util.spec_from_file_location("bench_" + name, os.path.join(BENCH, name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+flash = _load("flash")
+machine = _load("machine")
+
+
+def test_appends_to_an_inline_file_are_commits_until_the_metadata_block_is_full():
+    f = flash.Flash()
+    f.appended("/data/game.l0", 20)  # a new file: its entry, then its 20 bytes
+    assert (f.erases, f.programmed, f.used["/data"]) == (0, 512, 512)
+    for size in range(40, 241, 20):  # 11 more, each commit within one 256-byte unit ...
+        f.appended("/data/game.l0", 20)
+    # ... up to 228 bytes; at 240 a commit takes two units: 512 + 10 * 256 + 512
+    assert (f.erases, f.used["/data"]) == (0, 3584)
+    f.appended("/data/game.l0", 20)  # 260 bytes: 2 units, 4096 exactly
+    assert (f.erases, f.used["/data"]) == (0, 4096)
+    f.appended("/data/game.l0", 20)  # 280: no room; compacted (its entry: 12 + 8 + 280 = 300 bytes)
+    assert f.erases == 1 and f.used["/data"] == 512 + 512
+    assert abs(f.stall_ms - (45 + f.programmed // 256 * 0.4)) < 1e-9
+
+
+def test_writing_a_big_file_erases_its_blocks_as_the_data_reaches_them():
+    f = flash.Flash()
+    w = flash._Writer(f, "/tmp/bench-flash-test")
+    assert f.programmed == 256  # the entry, when the file is opened
+    w.write("x" * 1024)  # past 512 bytes: a block of its own, erased; 4 pages
+    assert (f.erases, f.programmed) == (1, 256 + 1024)
+    w.write("x" * 1024)
+    w.write("x" * 552)  # 2600 bytes: 10 whole pages so far
+    assert (f.erases, f.programmed) == (1, 256 + 2560)
+    w.close()  # the last 40 bytes (a page), and the commit pointing at the block
+    assert (f.erases, f.programmed, f.sizes["/tmp/bench-flash-test"]) == (1, 256 + 2560 + 256 + 256, 2600)
+    os.remove("/tmp/bench-flash-test")
+
+
+def test_adding_to_a_big_file_copies_its_last_block():
+    f = flash.Flash()
+    f.wrote("/data/log", 5000)  # entry, two blocks, 5000 bytes (20 pages), commit
+    assert (f.erases, f.programmed) == (2, 256 + 5120 + 256)
+    f.appended("/data/log", 10)  # 5000 % 4096 + 10 = 914 bytes into a new block
+    assert (f.erases, f.programmed) == (3, 256 + 5120 + 256 + 1024 + 256)
+
+
+def test_renames_and_removes_are_commits():
+    f = flash.Flash()
+    f.wrote("/data/game.new", 100)
+    f.renamed("/data/game.new", "/data/game.json")
+    f.removed("/data/game.json")
+    f.removed("/data/none")  # nothing there: nothing written
+    assert (f.erases, f.programmed, f.sizes) == (0, 4 * 256, {})
+
+
+def test_spi_runs_at_what_the_dividers_give():
+    machine.freq(125_000_000)  # the CPU alone: the peripherals stay on 48 MHz
+    assert machine.SPI(0, baudrate=62_500_000).hz() == 24_000_000
+    assert machine.SPI(0, baudrate=10_000_000).hz() == 8_000_000  # 48 / 6
+    machine.freq(125_000_000, 125_000_000)
+    spi = machine.SPI(0, baudrate=62_500_000)
+    assert spi.hz() == 62_500_000
+    before = machine.bus_us
+    spi.write(bytearray(240 * 135 * 2))  # a whole RGB565 frame: 8.3 ms
+    assert abs(machine.bus_us - before - 8294.4) < 0.01
+    machine.freq(125_000_000, 48_000_000)
+
+
+def test_a_full_ssd1306_frame_is_26_7_ms_at_400_khz():
+    sys.path.insert(0, BENCH)
+    try:
+        ssd1306 = importlib.import_module("ssd1306")
+    finally:
+        sys.path.remove(BENCH)
+    screen = ssd1306.SSD1306_I2C(128, 64, machine.I2C(0, freq=400_000))
+    before = machine.bus_us
+    screen.show()
+    assert abs(machine.bus_us - before - 26700) < 0.01
+    half = machine.I2C(0, freq=200_000)
+    before = machine.bus_us
+    half.writeto(0x3C, b"\x80\x00")  # 3 bytes on the wire, at half the speed
+    assert abs(machine.bus_us - before - 3 * 2 * 26700 / 1044) < 0.01
+
+
+def test_presses_and_the_time_the_script_let_pass_after_each():
+    sys.modules["clock"] = type(sys)("clock")  # bench_loop times with the runtime's host clock
+    sys.modules["stepper"] = type(sys)("stepper")
+    sys.path.insert(0, BENCH)
+    try:
+        loop = _load("bench_loop")
+    finally:
+        sys.path.remove(BENCH)
+        del sys.modules["clock"], sys.modules["stepper"]
+    # OK, then the dice tumble for 800 ms; DOWN and OK, each with one poll; long BACK
+    assert loop._presses("2t100.t200.t800.1t810.2t820.7") == [(2, 800), (1, 10), (2, 10), (7, 0)]
+    assert loop._presses("") == []
