@@ -267,7 +267,7 @@ def main():
     report.row("  flash stall per action (average)", each(lambda p, f, r, h, s: f["stall_ms"] / f["actions"]))
 
     boot_ms = min(float(v["boot_to_first_screen_us"]) / float(v["reference_us"]) * r_ms
-                  for v in [measured(oled, "bench_boot")[0] for _ in range(RUNS)])
+                  for v in [measured(oled, "bench_boot")[0] for _ in range(5)])
     report.row("boot to first screen", [boot_ms if b == "pico_oled" else None for b in boards()], *budgets.BOOT_MS)
 
     code = {}

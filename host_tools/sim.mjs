@@ -5,7 +5,7 @@
 // Saves live in the runtime's /data and are mirrored to a host folder, so a
 // game survives quitting.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { ROOT, installDevice } from "./mp_files.mjs";
@@ -21,16 +21,32 @@ const mp = await loadMicroPython({
 });
 installDevice(mp);
 mp.FS.writeFile("/sim_device.py", readFileSync(join(ROOT, "host_tools", "sim_device.py")));
-mp.FS.mkdirTree("/data");
 mkdirSync(saveDir, { recursive: true });
-for (const name of readdirSync(saveDir)) {
-  mp.FS.writeFile("/data/" + name, readFileSync(join(saveDir, name)));
+copyIn(saveDir, "/data");
+
+// The host folder's files and folders into the runtime's dir, and back.
+function copyIn(host, dir) {
+  mp.FS.mkdirTree(dir);
+  for (const name of readdirSync(host)) {
+    const path = join(host, name);
+    if (statSync(path).isDirectory()) copyIn(path, dir + "/" + name);
+    else mp.FS.writeFile(dir + "/" + name, readFileSync(path));
+  }
+}
+
+function mirrorOut(dir, host) {
+  mkdirSync(host, { recursive: true });
+  const inside = new Set(mp.FS.readdir(dir).filter((n) => n !== "." && n !== ".."));
+  for (const name of inside) {
+    const path = dir + "/" + name;
+    if (mp.FS.isDir(mp.FS.stat(path).mode)) mirrorOut(path, join(host, name));
+    else writeFileSync(join(host, name), mp.FS.readFile(path));
+  }
+  for (const name of readdirSync(host)) if (!inside.has(name)) rmSync(join(host, name), { recursive: true });
 }
 
 function mirrorSaves() {
-  const inside = new Set(mp.FS.readdir("/data").filter((n) => n !== "." && n !== ".."));
-  for (const name of inside) writeFileSync(join(saveDir, name), mp.FS.readFile("/data/" + name));
-  for (const name of readdirSync(saveDir)) if (!inside.has(name)) rmSync(join(saveDir, name));
+  mirrorOut("/data", saveDir);
 }
 
 function run(code) {

@@ -34,6 +34,7 @@ def boot(width, height, colour, seed):
 def press(ev):
     if _app.handle(ev):
         _app.render()
+    _app.flush()  # the save the device writes in the polls after the press
 
 
 def tick(now_ms):
