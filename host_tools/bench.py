@@ -228,7 +228,9 @@ def main():
 
     speed = {}
     for board in boards():
-        presses, flash = [], {"actions": 0, "erases": 0, "programmed": 0, "stall_ms": 0.0}
+        presses = []
+        totals = {"actions": 0, "file_bytes": 0, "erases": 0, "programmed": 0, "stall_ms": 0.0,
+                 "shows": 0, "bus_bytes": 0, "bus_ms": 0.0}
         rolls = []
         for game in GAMES:
             rec = record(images[board], board, game)
@@ -237,12 +239,12 @@ def main():
             if any(v["digest"] != rec["digest"] for v in runs):
                 raise SystemExit("%s on %s: the replay did not end in the recorded game" % (game, board))
             presses += merged
-            for k in flash:
-                flash[k] += float(vals[k])
+            for k in totals:
+                totals[k] += float(vals[k])
             rolls += [p.settle - ROLL_MS for p in merged if p.action.split(",")[-1] == "roll"]
         hard, runs = loop_runs(images[board], board, 7, "odds", r_ms, "trainmaker")
         hard_start = min(float(v["odds_turn_start_ms"]) for v in runs)
-        speed[board] = (presses, flash, rolls, hard, hard_start)
+        speed[board] = (presses, totals, rolls, hard, hard_start)
 
     def each(fn):
         return [fn(*speed[b]) for b in boards()]
@@ -262,6 +264,8 @@ def main():
                *budgets.ODDS_LATE_MS)
     report.row("flash erases per action (average)", each(lambda p, f, r, h, s: f["erases"] / f["actions"]),
                *budgets.ERASES_PER_ACTION, unit="", fmt="%.3f")
+    report.row("  file data written per action", each(lambda p, f, r, h, s: f["file_bytes"] / f["actions"]),
+               unit="B", fmt="%.0f")
     report.row("  flash bytes programmed per action", each(lambda p, f, r, h, s: f["programmed"] / f["actions"]),
                unit="B", fmt="%.0f")
     report.row("  flash stall per action (average)", each(lambda p, f, r, h, s: f["stall_ms"] / f["actions"]))
@@ -291,7 +295,7 @@ def main():
     out += report.lines()
 
     for board in boards():
-        presses, flash, rolls, hard, hard_start = speed[board]
+        presses, totals, rolls, hard, hard_start = speed[board]
         out.append("\n%s:" % board)
         for game in GAMES:
             mine = [p for p in presses if p.game == game]
@@ -301,7 +305,9 @@ def main():
                           max(p.press for p in mine), _median([p.compute for p in mine]),
                           p99([p.compute for p in mine])))
         out.append("  flash: %d erases and %.0f KB programmed for %d actions (%.1f s of stalls)"
-                   % (flash["erases"], flash["programmed"] / KB, flash["actions"], flash["stall_ms"] / 1000))
+                   % (totals["erases"], totals["programmed"] / KB, totals["actions"], totals["stall_ms"] / 1000))
+        out.append("  display: %d frames shown, %.0f bytes and %.1f ms of bus each on average"
+                   % (totals["shows"], totals["bus_bytes"] / totals["shows"], totals["bus_ms"] / totals["shows"]))
         out.append("  Trainmaker odds, hardest state: on screen %.0f ms after the turn began; after the"
                    " roll, %.0f ms past the tumble" % (hard_start, hard[-1].settle - ROLL_MS))
         out.append("  slowest presses (press -> frame pushed, compute):")

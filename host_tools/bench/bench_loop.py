@@ -62,6 +62,7 @@ class Loop:
         self.screen = "-"
         self.show_end = None
         self.show_bus_ms = 0.0
+        self.shows = 0
         self._instrument()
         self.dev = main.Device(self.display, app, Debouncer(), board.led, board.buzz, board.contrast)
 
@@ -82,6 +83,7 @@ class Loop:
             return handle(ev)
 
         def timed_show():
+            self.shows += 1
             self.show_start = clock.now_us()
             bus = self.machine.bus_us
             show()
@@ -194,9 +196,13 @@ class Loop:
         print("BENCH reference_us %d" % self.ref_us)
         print("BENCH polls %d" % self.polls)
         print("BENCH actions %d" % self.actions)
+        print("BENCH file_bytes %d" % self.flash.data)
         print("BENCH erases %d" % self.flash.erases)
         print("BENCH programmed %d" % self.flash.programmed)
         print("BENCH stall_ms %.1f" % self.flash.stall_ms)
+        print("BENCH shows %d" % self.shows)
+        print("BENCH bus_bytes %d" % self.machine.bus_bytes)
+        print("BENCH bus_ms %.1f" % (self.machine.bus_us / 1000))
 
 
 def _presses(events):

@@ -47,6 +47,7 @@ class Flash:
     """Counts bytes programmed, blocks erased and the time the CPU stalls for them."""
 
     def __init__(self):
+        self.data = 0  # bytes the app wrote into files
         self.programmed = 0
         self.erases = 0
         self.stall_ms = 0.0
@@ -130,6 +131,7 @@ class _Writer:
 
     def write(self, text):
         self.f.write(text)
+        self.flash.data += len(text)
         before = self.size
         self.size += len(text)
         if self.size <= _INLINE:
@@ -165,13 +167,16 @@ class FlashFiles(OsFiles):
 
     def write_json(self, path, data):
         OsFiles.write_json(self, path, data)
-        self.flash.wrote(path, self.size(path))
+        size = self.size(path)
+        self.flash.data += size
+        self.flash.wrote(path, size)
 
     def writer(self, path):
         return _Writer(self.flash, path)
 
     def append(self, path, text):
         OsFiles.append(self, path, text)
+        self.flash.data += len(text)
         self.flash.appended(path, len(text))
 
     def rename(self, old, new):
