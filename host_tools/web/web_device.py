@@ -3,7 +3,9 @@
 page.js calls boot() for the board the player picked, then poll() every 10 ms with
 the buttons held, as main.run() does on the Pico. The screen pushes each new frame to
 the page itself; poll() tells the page which button events the app got and the words
-drawn on the new frame, for screen readers and the browser test.
+drawn on the new frame, for screen readers and the browser test, and when a poll did
+work in the background (the app saves in the polls after a press), so the page keeps
+its copy of the saves up to date.
 """
 import binascii
 import gc
@@ -65,11 +67,12 @@ def poll(raw, now_ms):
     """One poll of main.run's loop; None when nothing happened, else JSON of the
     events the app got and, if the screen changed, the words on it."""
     try:
+        working = _device.app.busy()
         changed = _device.step(raw, now_ms)
     except Exception as exc:
         main.show_error(_device.display, exc)
         raise
-    if not changed and not _events:
+    if not changed and not _events and not working:
         return None
     out = json.dumps({"events": _events, "words": _device.app.ui.drawn if changed else None})
     _events.clear()
