@@ -178,8 +178,8 @@ class GameSave:
     by add() and written by step(), one small piece of flash work per call,
     so the device polls its buttons between them; finish() does all that is
     left.  Every ``every`` records the log is folded into a new snapshot,
-    written in slices too.  A record waits in the queue while a snapshot is
-    being written, and goes into the log that follows it.
+    written in slices too.  A record that comes while a snapshot is being
+    written waits in the queue, and goes into the log that follows it.
     """
 
     def __init__(self, store, name, snapshot, every=_EVERY):
@@ -287,16 +287,17 @@ class GameSave:
 
     def step(self):
         """One piece of the work waiting: the queued records' append, or a slice
-        of a snapshot.  OSError (flash full or broken): what was queued is
-        dropped, and the next record starts a snapshot of everything."""
+        of a snapshot (the log is folded after the append that fills it, so
+        every record is in the log before the snapshot starts).  OSError (flash
+        full or broken): what was queued is dropped, and the next record starts
+        a snapshot of everything."""
         try:
             if self.job is None:
-                if not self.queue:
-                    return
-                if self.count + len(self.queue) <= self.every:
+                if self.queue:
                     self._append()
-                    return
-                self.job = self._job()
+                    if self.count >= self.every:
+                        self.job = self._job()  # from the next step on
+                return
             try:
                 next(self.job)
             except StopIteration:

@@ -265,8 +265,8 @@ def test_power_cut_at_every_byte_of_a_new_segment():
 
 
 def test_power_cut_at_every_byte_and_rename_of_a_snapshot():
-    # the fifth record folds the log into a new snapshot
-    return _sweep(lambda fs: Box(fs, every=4).new().add(1, 2, 3, "x" * 900), lambda box: box.add(5))
+    # the fourth record fills the log: appended, then the log is folded into a new snapshot
+    return _sweep(lambda fs: Box(fs, every=4).new().add(1, 2, 3), lambda box: box.add("x" * 900))
 
 
 def test_power_cut_in_a_new_game_keeps_the_old_one_or_starts_the_new():
@@ -291,11 +291,21 @@ def test_a_save_from_before_the_log_loads_and_goes_on():
     assert box.reboot().tally.items == [3, 1, 4, 1, 5, 9, 2, 6]
 
 
-def test_a_snapshot_cut_before_its_renames_is_finished_at_boot():
+def test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
     fs = MemFiles()
-    box = Box(fs, every=2).new().add(1, 2)
+    box = Box(fs, every=3).new().add(1, 2)
     box.tally.items.append(3)
     box.save.add([3])
+    box.save.step()  # the append; the snapshot comes in the steps after it
+    assert box.save.pending() and not fs.exists("/d/game.new")
+    assert box.reboot().tally.items == [1, 2, 3]
+
+
+def test_a_snapshot_cut_before_its_renames_is_finished_at_boot():
+    fs = MemFiles()
+    box = Box(fs, every=3).new().add(1, 2)
+    box.tally.items.append(3)
+    box.save.add([3])  # the log's third record: logged, then a snapshot begins
     while not fs.exists("/d/game.new") or not fs.files["/d/game.new"].endswith("}"):
         box.save.step()  # until the new snapshot is whole, then the power goes
     again = box.reboot()
