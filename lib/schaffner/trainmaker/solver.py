@@ -26,7 +26,6 @@ from .cards import counts
 from .dice import FACES
 
 _FACT = (1, 1, 2, 6, 24, 120, 720, 5040)
-_WEIGHTS = {}  # type: dict
 
 
 def _weights(n, q):
@@ -40,28 +39,23 @@ def _weights(n, q):
     Caboose; zero holds the same for no useful car, split by whether a
     surplus car showed: (no_cab, cab, no_cab_surplus, cab_surplus).
     """
-    key = n * 4 + q
-    t = _WEIGHTS.get(key)
-    if t is None:
-        other = 5 - q  # sides that are neither a useful car nor the Caboose
-        ks = []
-        w0 = []
-        w1 = []
-        for a in range(n + 1):
-            for b in range(n - a + 1 if q > 1 else 1):
-                for c in range(n - a - b + 1 if q > 2 else 1):
-                    if a + b + c == 0:
-                        continue
-                    m = n - a - b - c
-                    ways = _FACT[n] // (_FACT[a] * _FACT[b] * _FACT[c] * _FACT[m])
-                    ks.append(a | b << 3 | c << 6)
-                    w0.append(ways * other ** m)
-                    w1.append(ways * ((other + 1) ** m - other ** m))
-        loco = (2 ** n, 3 ** n - 2 ** n)
-        zero = (loco[0], loco[1], other ** n - loco[0], (other + 1) ** n - other ** n - loco[1])
-        t = (tuple(ks), tuple(w0), tuple(w1), zero)
-        _WEIGHTS[key] = t
-    return t
+    other = 5 - q  # sides that are neither a useful car nor the Caboose
+    ks = []
+    w0 = []
+    w1 = []
+    for a in range(n + 1):
+        for b in range(n - a + 1 if q > 1 else 1):
+            for c in range(n - a - b + 1 if q > 2 else 1):
+                if a + b + c == 0:
+                    continue
+                m = n - a - b - c
+                ways = _FACT[n] // (_FACT[a] * _FACT[b] * _FACT[c] * _FACT[m])
+                ks.append(a | b << 3 | c << 6)
+                w0.append(ways * other ** m)
+                w1.append(ways * ((other + 1) ** m - other ** m))
+    loco = (2 ** n, 3 ** n - 2 ** n)
+    zero = (loco[0], loco[1], other ** n - loco[0], (other + 1) ** n - other ** n - loco[1])
+    return ks, w0, w1, zero
 
 
 def _caboose_chances():
@@ -92,12 +86,30 @@ def derail_chance(n):
     return (1 / 3) ** n
 
 
-class Solver:
-    """Best-play chances towards a set of target needs, memoised per state."""
+def finish(steps):
+    """Run a generator of work (a *_steps method's) to its end; its result."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
 
-    def __init__(self, needs_list, scratch=None):
-        """needs_list: the target cards' needs, e.g. ["PB", "BBF"].
-        scratch: another solver's scratch lists to reuse (one at a time)."""
+
+class Solver:
+    """Best-play chances towards a set of target needs, remembered per state.
+
+    The work comes in steps: each *_steps method is a generator that yields
+    the work done in each step (a unit is about one roll summary gone
+    through; no step is over 40 units) and returns the answer, so a caller
+    can spread it over short slices; the plain methods run the steps to
+    the end.
+    States are worked out fewest dice first, so each one finds the states
+    it can lead to remembered already; a solver kept for the same cards
+    answers later questions from what it remembers.
+    """
+
+    def __init__(self, needs_list):
+        """needs_list: the target cards' needs, e.g. ["PB", "BBF"]."""
         targets = [counts(nd) for nd in needs_list]
         cp = cb = cf = 0
         for p, b, f in targets:
@@ -121,10 +133,8 @@ class Solver:
         self._cov = cov
         self._gap = gap
         self._memo = {}  # type: dict
-        # Scratch lists per number of dice: a state only ever waits on
-        # states with fewer dice, so one set per count is enough.
+        self._ready = set()  # type: set  # regions _prepare has worked out
         self._size = (cp + 1) * (cb + 1) * (cf + 1)
-        self.scratch = [None] * 8 if scratch is None else scratch  # type: list
 
     def pack(self, stock):
         """Packed capped state for stock (p, b, f)."""
@@ -140,59 +150,342 @@ class Solver:
     # is indexed ix = up * sp + ub * sb + uf within the box u <= need.
 
     def value(self, s, n, t):
-        """Chance from packed stock s with n >= 1 dice to re-roll; t = token held."""
+        """Chance from packed stock s with n dice to re-roll; t = token held."""
+        return finish(self.value_steps(s, n, t))
+
+    def value_steps(self, s, n, t):
+        yield from self._prepare(s, n, n, t)
+        return self._value(s, n, t)
+
+    def _value(self, s, n, t):
+        """value() once the states it needs are worked out."""
         if self._gap[s] >= n:  # too few dice for the missing cars and a Caboose
             return 0.0
         if self._cov[s]:
             return 1.0 if t else _CABOOSE[n]
-        key = s | n << 9 | t << 12
-        v = self._memo.get(key)
-        if v is None:
-            v = self._state(key)
-        return v
+        return self._memo[s | n << 9 | t << 12]
 
-    def _scratch(self, n):
-        """[dims, acc, box t=0, box t=1] reused by everything working on n dice."""
-        b = self.scratch[n]
-        if b is None or len(b[2]) < self._size:
-            size = self._size
-            b = [[0] * 7, [0] * (2 * size + 2), [0.0] * size, [0.0] * size]
-            self.scratch[n] = b
-        return b
-
-    def _dims(self, s, dims):
-        """Fill dims with need P, B, F, stride P, B, F and the box size for stock s."""
+    def _prepare(self, s0, reach, top, t):
+        """Work out every state not yet remembered with stock s >= s0, n <= top
+        dice and |s - s0| + n <= reach, fewest dice first, so each finds the
+        states it leads to remembered already: V(s, n, 0) and, with t,
+        V(s, n, 1).  Yields about every row of roll summaries (one count of
+        Passenger Cars), the work done since the last yield."""
+        region = s0 | reach << 9 | top << 12 | t << 15
+        if region in self._ready:
+            return
         cp, cb, cf = self._cap
-        rp = cp - (s & 7)
-        rb = cb - (s >> 3 & 7)
-        rf = cf - (s >> 6)
-        sb = rf + 1
-        sp = (rb + 1) * sb
-        dims[0] = rp
-        dims[1] = rb
-        dims[2] = rf
-        dims[3] = sp
-        dims[4] = sb
-        dims[5] = 1
-        dims[6] = (rp + 1) * sp
-        return dims
+        cov = self._cov
+        gap = self._gap
+        memo = self._memo
+        cab = _CABOOSE
+        todo = self._todo(s0, reach, top, t)
+        size = self._size if todo else 0
+        # w0[ix], w1[ix]: how many of the 6**n rolls show summary ix without,
+        # with a Caboose (zero everywhere else: each state cleans up after
+        # itself); box0[ix], box1[ix]: the best placement of summary ix
+        # without, with the token kept.  Only summaries of at most n cars
+        # can show, so only they are gone through.
+        w0 = [0] * size
+        w1 = [0] * size
+        box0 = [0.0] * size
+        box1 = [0.0] * size
+        tables = {}  # type: dict  # _weights(n, q) by n * 4 + q
+        for key in todo:
+            s = key & 511
+            n = key >> 9
+            rp = cp - (s & 7)
+            rb = cb - (s >> 3 & 7)
+            rf = cf - (s >> 6)
+            sb = rf + 1
+            sp = (rb + 1) * sb
+            # need and stride of the car types still short, in order
+            r1 = s1 = r2 = s2 = r3 = s3 = q = 0
+            if rp:
+                r1 = rp
+                s1 = sp
+                q = 1
+            if rb:
+                if q:
+                    r2 = rb
+                    s2 = sb
+                else:
+                    r1 = rb
+                    s1 = sb
+                q += 1
+            if rf:
+                if q == 2:
+                    r3 = rf
+                    s3 = 1
+                elif q:
+                    r2 = rf
+                    s2 = 1
+                else:
+                    r1 = rf
+                    s1 = 1
+                q += 1
+            wts = tables.get(n * 4 + q)
+            if wts is None:
+                wts = tables[n * 4 + q] = _weights(n, q)
+            ks, k0, k1, zero = wts
+            work = 8 + len(ks) // 2
+            for i in range(len(ks)):
+                k = ks[i]
+                ka = k & 7
+                kb = k >> 3 & 7
+                kc = k >> 6
+                ix = ((ka if ka < r1 else r1) * s1 + (kb if kb < r2 else r2) * s2
+                      + (kc if kc < r3 else r3) * s3)
+                w0[ix] += k0[i]
+                w1[ix] += k1[i]
+            w0[0] += zero[0]
+            w1[0] += zero[1]
+            spare0 = zero[2]
+            spare1 = zero[3]
+            # sums of weight times value, with and without the token: weights of
+            # sure wins as integers, and runs of the same value object summed as
+            # integers before one multiplication (MicroPython allocates each float)
+            sure = sure1 = 0
+            total = total1 = 0.0
+            pv = pv1 = 0.0
+            pw = pw1 = 0
+            # First pass, up the lattice: box0[ix] (box1[ix]) = the best placement
+            # of summary ix without (with) the token kept, as _box() works it out;
+            # and the expectation without the token as soon as box0[ix] is known.
+            for up in range(min(rp, n) + 1):
+                if work:
+                    yield work
+                    work = 0
+                for ub in range(min(rb, n - up) + 1):
+                    ix = up * sp + ub * sb
+                    work += (min(rf, n - up - ub) + 1) * (1 + t)
+                    for uf in range(min(rf, n - up - ub) + 1):
+                        k = up + ub + uf
+                        a = s + up + (ub << 3) + (uf << 6)
+                        v = v1 = 0.0
+                        if 0 < k < n and gap[a] < n - k:
+                            if cov[a]:
+                                v = cab[n - k]
+                                v1 = 1.0
+                            else:
+                                y = a | (n - k) << 9
+                                v = memo[y]
+                                if t:
+                                    v1 = memo[y | 4096]
+                        if up:
+                            if box0[ix - sp] > v:
+                                v = box0[ix - sp]
+                            if t and box1[ix - sp] > v1:
+                                v1 = box1[ix - sp]
+                        if ub:
+                            if box0[ix - sb] > v:
+                                v = box0[ix - sb]
+                            if t and box1[ix - sb] > v1:
+                                v1 = box1[ix - sb]
+                        if uf:
+                            if box0[ix - 1] > v:
+                                v = box0[ix - 1]
+                            if t and box1[ix - 1] > v1:
+                                v1 = box1[ix - 1]
+                        box0[ix] = v
+                        box1[ix] = v1
+                        w = w0[ix]
+                        if cov[a]:
+                            sure += w1[ix]
+                        else:
+                            w += w1[ix]
+                        if not t:
+                            w0[ix] = w1[ix] = 0  # clean for the next state
+                        if not w or not v:
+                            pass
+                        elif v is pv:
+                            pw += w
+                        else:
+                            if pw:
+                                total += pw * pv
+                            pv = v
+                            pw = w
+                        ix += 1
+            # Second pass, with the token: keep it (box1), or switch one die first.
+            for up in range(min(rp, n) + 1 if t else 0):
+                yield work
+                work = 0
+                for ub in range(min(rb, n - up) + 1):
+                    ix = up * sp + ub * sb
+                    work += min(rf, n - up - ub) + 1
+                    for uf in range(min(rf, n - up - ub) + 1):
+                        a = s + up + (ub << 3) + (uf << 6)
+                        k = up + ub + uf
+                        x0 = w0[ix]
+                        x1 = w1[ix]
+                        keep = box1[ix]
+                        covered = cov[a]
+                        w0[ix] = w1[ix] = 0  # clean for the next state
+                        one = swap = 0.0
+                        if keep < 1.0:
+                            # one: a die switched to a car still short (when not every
+                            # die is a useful car); swap: a useful car switched to
+                            # another type still short
+                            if up < rp:
+                                j = ix + sp
+                                if k < n:
+                                    one = box0[j]
+                                if ub and box0[j - sb] > swap:
+                                    swap = box0[j - sb]
+                                if uf and box0[j - 1] > swap:
+                                    swap = box0[j - 1]
+                            if ub < rb:
+                                j = ix + sb
+                                if k < n and box0[j] > one:
+                                    one = box0[j]
+                                if up and box0[j - sp] > swap:
+                                    swap = box0[j - sp]
+                                if uf and box0[j - 1] > swap:
+                                    swap = box0[j - 1]
+                            if uf < rf:
+                                j = ix + 1
+                                if k < n and box0[j] > one:
+                                    one = box0[j]
+                                if up and box0[j - sp] > swap:
+                                    swap = box0[j - sp]
+                                if ub and box0[j - sb] > swap:
+                                    swap = box0[j - sb]
+                        if x0:
+                            # no Caboose: a free die (Locomotive, surplus car) or a
+                            # useful car becomes the Caboose when the rest covers
+                            v = keep
+                            if v < 1.0:
+                                free = n - k
+                                if ((free and covered) or (up and cov[a - 1]) or (ub and cov[a - 8])
+                                        or (uf and cov[a - 64])):
+                                    v = 1.0
+                                else:
+                                    if free and one > v:
+                                        v = one
+                                    if swap > v:
+                                        v = swap
+                            if v >= 1.0:
+                                sure1 += x0
+                            elif v is pv1:
+                                pw1 += x0
+                            elif v:
+                                if pw1:
+                                    total1 += pw1 * pv1
+                                pv1 = v
+                                pw1 = x0
+                        if x1:
+                            # a Caboose: done if a free die, or a useful car, becomes
+                            # a car that makes the train cover; the Caboose itself
+                            # may become a car too
+                            v = keep
+                            if covered:
+                                v = 1.0
+                            elif v < 1.0:
+                                if (((n - k > 1) and ((up < rp and cov[a + 1]) or (ub < rb and cov[a + 8])
+                                                      or (uf < rf and cov[a + 64])))
+                                        or (up and ((ub < rb and cov[a + 7]) or (uf < rf and cov[a + 63])))
+                                        or (ub and ((up < rp and cov[a - 7]) or (uf < rf and cov[a + 56])))
+                                        or (uf and ((up < rp and cov[a - 63]) or (ub < rb and cov[a - 56])))):
+                                    v = 1.0
+                                else:
+                                    if one > v:
+                                        v = one
+                                    if swap > v:
+                                        v = swap
+                            if v >= 1.0:
+                                sure1 += x1
+                            elif v is pv1:
+                                pw1 += x1
+                            elif v:
+                                if pw1:
+                                    total1 += pw1 * pv1
+                                pv1 = v
+                                pw1 = x1
+                        ix += 1
+            if spare0 or spare1:
+                # no useful car: place a surplus one and go on with a die less
+                stay = self._value(s, n - 1, 0)
+                if stay:
+                    if spare0:
+                        total += spare0 * stay
+                    if spare1:
+                        total += spare1 * stay
+                if t:
+                    # or switch a die to a car still short (done at once when a
+                    # Caboose showed, another die is left and that car covers)
+                    stay = self._value(s, n - 1, 1)
+                    if rp and box0[sp] > stay:
+                        stay = box0[sp]
+                    if rb and box0[sb] > stay:
+                        stay = box0[sb]
+                    if rf and box0[1] > stay:
+                        stay = box0[1]
+                    done = n > 1 and ((rp and cov[s + 1]) or (rb and cov[s + 8]) or (rf and cov[s + 64]))
+                    if stay >= 1.0:
+                        sure1 += spare0 + spare1
+                    else:
+                        if spare0 and stay:
+                            total1 += spare0 * stay
+                        if done:
+                            sure1 += spare1
+                        elif spare1 and stay:
+                            total1 += spare1 * stay
+            # the last runs close after the surplus rows: the order these sums
+            # have always been made in, so every value is the same float
+            if pw:
+                total += pw * pv
+            if pw1:
+                total1 += pw1 * pv1
+            whole = 6 ** n
+            memo[s | n << 9] = (total + sure if sure else total) / whole
+            if t:
+                memo[s | n << 9 | 4096] = (total1 + sure1 if sure1 else total1) / whole
+            yield work
+        self._ready.add(region)
+        self._ready.add(region & 0x7FFF)  # with the token, the values without it are there too
 
-    def _box(self, s, n, t, dims, box):
+    def _todo(self, s0, reach, top, t):
+        """The states of _prepare's region still to work out, as keys s | n << 9,
+        fewest dice first."""
+        cp, cb, cf = self._cap
+        p0 = s0 & 7
+        b0 = s0 >> 3 & 7
+        f0 = s0 >> 6
+        cov = self._cov
+        gap = self._gap
+        memo = self._memo
+        todo = []
+        for n in range(1, top + 1):
+            room = reach - n
+            for p in range(p0, min(cp, p0 + room) + 1):
+                for b in range(b0, min(cb, b0 + room - (p - p0)) + 1):
+                    for f in range(f0, min(cf, f0 + room - (p - p0) - (b - b0)) + 1):
+                        s = p | b << 3 | f << 6
+                        if not cov[s] and gap[s] < n and (s | n << 9 | t << 12) not in memo:
+                            todo.append(s | n << 9)
+        return todo
+
+    def _box(self, s, n, t, box):
         """Fill box with the best placement without the Caboose for every u.
 
         box[ix(u)] = max over non-empty d <= u leaving a die of
         V(s + d, n - |d|, t), built up the lattice as
         max(V(s + u, n - |u|, t), box[u less one car]) - one lookup per u.
         """
-        rp, rb, rf, sp, sb, _, size = dims
+        cp, cb, cf = self._cap
+        rp = cp - (s & 7)
+        rb = cb - (s >> 3 & 7)
+        rf = cf - (s >> 6)
+        sb = rf + 1
+        sp = (rb + 1) * sb
         memo = self._memo
         gap = self._gap
         cov = self._cov
         base = s | n << 9 | t << 12
-        ix = 0
-        for up in range(rp + 1):
-            for ub in range(rb + 1):
-                for uf in range(rf + 1):
+        for up in range(min(rp, n) + 1):
+            for ub in range(min(rb, n - up) + 1):
+                ix = up * sp + ub * sb
+                for uf in range(min(rf, n - up - ub) + 1):
                     k = up + ub + uf
                     best = 0.0
                     if 0 < k < n:
@@ -202,9 +495,7 @@ class Solver:
                         elif cov[a]:
                             best = 1.0 if t else _CABOOSE[n - k]
                         else:
-                            y = base + up + (ub << 3) + (uf << 6) - (k << 9)
-                            v = memo.get(y)
-                            best = self._state(y) if v is None else v
+                            best = memo[base + up + (ub << 3) + (uf << 6) - (k << 9)]
                     if up and box[ix - sp] > best:
                         best = box[ix - sp]
                     if ub and box[ix - sb] > best:
@@ -215,159 +506,27 @@ class Solver:
                     ix += 1
         return box
 
-    def _state(self, key):
-        """Work out and remember the value of state key s | n << 9 | t << 12
-        (neither covered already nor short of dice: value() sorts those out)."""
-        s = key & 511
-        n = key >> 9 & 7
-        memo = self._memo
-        dims, acc, box0, box1 = self._scratch(n)
-        rp, rb, rf, sp, sb, _, size = self._dims(s, dims)
-        # need and stride of the car types still short, in order
-        r1 = s1 = r2 = s2 = r3 = s3 = q = 0
-        for j in range(3):
-            if dims[j]:
-                q += 1
-                if q == 1:
-                    r1 = dims[j]
-                    s1 = dims[3 + j]
-                elif q == 2:
-                    r2 = dims[j]
-                    s2 = dims[3 + j]
-                else:
-                    r3 = dims[j]
-                    s3 = dims[3 + j]
-        # acc[2 * ix + caboose]: weight of each summary; the last two slots
-        # are rolls where only surplus cars (placeable, useless) showed.
-        for i in range(2 * size + 2):
-            acc[i] = 0
-        ks, w0, w1, zero = _weights(n, q)
-        for i in range(len(ks)):
-            k = ks[i]
-            a = k & 7
-            b = k >> 3 & 7
-            c = k >> 6
-            ix = (a if a < r1 else r1) * s1 + (b if b < r2 else r2) * s2 + (c if c < r3 else r3) * s3
-            acc[2 * ix] += w0[i]
-            acc[2 * ix + 1] += w1[i]
-        acc[0] += zero[0]
-        acc[1] += zero[1]
-        acc[2 * size] += zero[2]
-        acc[2 * size + 1] += zero[3]
-        self._box(s, n, 0, dims, box0)
-        if key >> 12:
-            # the value without the token comes almost for free here
-            if memo.get(key & 0xFFF) is None:
-                memo[key & 0xFFF] = self._expect(s, n, acc, box0, None, dims)
-            v = self._expect(s, n, acc, box0, self._box(s, n, 1, dims, box1), dims)
-        else:
-            v = self._expect(s, n, acc, box0, None, dims)
-        memo[key] = v
-        return v
-
-    def _expect(self, s, n, acc, box0, box1, dims):
-        """Average best value over the roll summaries; box1 given: token held."""
-        rp, rb, rf, sp, sb, _, size = dims
-        cov = self._cov
-        sure = 0  # weight of rolls that finish the train
-        total = 0.0
-        pv = 0.0  # a run of the same value and its weight
-        pw = 0
-        ix = 0
-        for up in range(rp + 1):
-            for ub in range(rb + 1):
-                for uf in range(rf + 1):
-                    u = up + (ub << 3) + (uf << 6)
-                    for c in (0, 1):
-                        w = acc[2 * ix + c]
-                        if not w:
-                            continue
-                        if c and cov[s + u]:
-                            sure += w
-                            continue
-                        if box1 is None:
-                            v = box0[ix]
-                        else:
-                            v = self._switch(s, n, u, ix, c, box1[ix], box0, dims)
-                        if v >= 1.0:
-                            sure += w
-                        elif v is pv:
-                            pw += w
-                        elif v:
-                            if pw:
-                                total += pw * pv
-                            pv = v
-                            pw = w
-                    ix += 1
-        for c in (0, 1):  # only surplus cars showed: place one of them
-            w = acc[2 * size + c]
-            if w:
-                v = self.value(s, n - 1, 0 if box1 is None else 1) if n > 1 else 0.0
-                if box1 is not None and v < 1.0:
-                    v = self._switch(s, n, 0, 0, c, v, box0, dims)
-                if v >= 1.0:
-                    sure += w
-                elif v:
-                    total += w * v
-        if pw:
-            total += pw * pv
-        return (total + sure if sure else total) / 6 ** n
-
-    def _switch(self, s, n, u, ix, c, best, box0, dims):
-        """Best of keeping the token (value best) or switching one die.
-
-        A free die (Locomotive, surplus car, second Caboose) is the one to
-        switch when there is one; switching a useful car or the Caboose is
-        tried too, which covers the rolls without a free die.
-        """
-        cov = self._cov
-        a = s + u
-        free = n - (u & 7) - (u >> 3 & 7) - (u >> 6) - c
-        if not c:
-            if free and cov[a]:
-                return 1.0
-            for sh in (0, 3, 6):
-                if u >> sh & 7 and cov[a - (1 << sh)]:
-                    return 1.0
-        for j in range(3):
-            sj = 3 * j
-            if (u >> sj & 7) >= dims[j]:
-                continue
-            aj = a + (1 << sj)
-            ixj = ix + dims[3 + j]
-            if free:
-                v = 1.0 if c and cov[aj] else box0[ixj]
-                if v > best:
-                    best = v
-            for i in range(3):
-                if i != j and u >> 3 * i & 7:
-                    v = 1.0 if c and cov[aj - (1 << 3 * i)] else box0[ixj - dims[3 + i]]
-                    if v > best:
-                        best = v
-            if c and box0[ixj] > best:
-                best = box0[ixj]
-        return best
-
     # ----- a new train: the first roll of n dice -----
 
     def fresh(self, n, t):
         """Chance for a train not yet begun, rolling n dice; t = token held."""
+        return finish(self.fresh_steps(n, t))
+
+    def fresh_steps(self, n, t):
         key = -(n * 2 + t + 1)
         v = self._memo.get(key)
         if v is not None:
             return v
         m = n - 1  # dice left after the one Locomotive worth placing
-        dims, acc, box0, box = self._scratch(m)
-        self._dims(0, dims)
-        self._box(0, m, t, dims, box)
-        fill = self.value(0, m - 1, t) if m > 1 else 0.0
-        if t:
-            self._box(0, m, 0, dims, box0)
-        fill0 = self.value(0, m - 1, 0) if m > 1 else 0.0
+        yield from self._prepare(0, m, m - 1, t)
+        size = self._size
+        box = self._box(0, m, t, [0.0] * size)
+        fill = self._value(0, m - 1, t)
+        box0 = self._box(0, m, 0, [0.0] * size) if t else box
+        fill0 = self._value(0, m - 1, 0)
         cp, cb, cf = self._cap
         sb = cf + 1
         sp = (cb + 1) * sb
-        size = dims[6]
         cov = self._cov
         # weight per outcome value, by code: 1 finished, 2 fill, 3 fill0,
         # 4 + ix box[ix], 4 + size + ix box0[ix]; rare others go to extra
@@ -377,6 +536,7 @@ class Solver:
             for kp in range(n - kl + 1):
                 up = kp if kp < cp else cp
                 for kb in range(n - kl - kp + 1):
+                    yield (n - kl - kp - kb + 1) * (3 + 2 * t) // 2  # the outcomes below
                     ub = kb if kb < cb else cb
                     for kf in range(n - kl - kp - kb + 1):
                         kc = n - kl - kp - kb - kf
@@ -503,44 +663,25 @@ class Solver:
         stock: (p, b, f) on the train; started: the train has its
         Locomotive; t: the token is in hand (may be used on this roll).
         """
-        kl, kp, kb, kf, kc = [faces.count(x) for x in FACES]
-        n = len(faces)
-        if not started:
-            dims, acc, box0, box = self._scratch(n - 1)
-            self._dims(0, dims)
-            v = self._first(kl, kp, kb, kf, kc, self._box(0, n - 1, t, dims, box),
-                            self.value(0, n - 2, t) if n > 2 else 0.0)
-            if t and v < 1.0:
-                v = self._first_switch([kl, kp, kb, kf, kc], v, self._box(0, n - 1, 0, dims, box0),
-                                       self.value(0, n - 2, 0) if n > 2 else 0.0)
-            return v
-        s = self.pack(stock)
-        dims, acc, box0, box = self._scratch(n)
-        rp, rb, rf, sp, sb, _, size = self._dims(s, dims)
-        up = min(kp, rp)
-        ub = min(kb, rb)
-        uf = min(kf, rf)
-        u = up | ub << 3 | uf << 6
-        c = 1 if kc else 0
-        if c and self._cov[s + u]:
-            return 1.0
-        ix = up * sp + ub * sb + uf
-        if u:
-            v = self._box(s, n, t, dims, box)[ix]
-        else:
-            v = self.value(s, n - 1, t) if n > 1 and (kp or kb or kf) else 0.0
-        if t and v < 1.0:
-            v = self._switch(s, n, u, ix, c, v, self._box(s, n, 0, dims, box0), dims)
-        return v
+        return finish(self.after_roll_steps(faces, stock, started, t))
+
+    def after_roll_steps(self, faces, stock, started, t):
+        top = yield from self.best_steps(faces, stock, started, t)
+        return 0.0 if top is None else top[0]
 
     def _scan(self, ks, stock, started, t, out):
         """Try every legal placement of a roll with face counts ks = [L, P,
         B, F, C]; append each to out (a list, or None) as (chance, placed
-        faces, None); return the best as (chance, packed counts), or None."""
+        faces, None); return the best as (chance, packed counts), or None.
+        Of equal chances the best has more Locomotives, then the Caboose,
+        then more dice when it has two Locomotives, else fewer (see choices)."""
         kl, kp, kb, kf, kc = ks
         n = kl + kp + kb + kf + kc
         cp, cb, cf = self._cap
         cov = self._cov
+        gap = self._gap
+        memo = self._memo
+        tk = t << 12
         bv = -1.0
         bl = bc = bd = -1
         best = 0
@@ -555,21 +696,34 @@ class Solver:
                         if k == 0 and not started:
                             continue
                         st = p | b | min(stock[2] + df, cf) << 6
+                        m = n - lp - k
                         for dc in range(2 if kc else 1):
                             if dc:
                                 v = 1.0 if cov[st] else 0.0
                             elif not k:
                                 continue
+                            elif gap[st] >= m:
+                                v = 0.0
+                            elif cov[st]:
+                                v = 1.0 if t else _CABOOSE[m]
                             else:
-                                m = n - lp - k
-                                v = self.value(st, m, t) if m else 0.0
+                                v = memo[st | m << 9 | tk]
                             if out is not None:
                                 out.append((v, _spell(lp, dp, db, df, dc), None))
-                            if _better(v, lp, dc, lp + k + dc, bv, bl, bc, bd):
+                            d = lp + k + dc
+                            if v != bv:
+                                better = v > bv
+                            elif lp != bl:
+                                better = lp > bl
+                            elif dc != bc:
+                                better = dc > bc
+                            else:
+                                better = d > bd if lp > 1 else d < bd
+                            if better:
                                 bv = v
                                 bl = lp
                                 bc = dc
-                                bd = lp + k + dc
+                                bd = d
                                 best = lp | dp << 3 | db << 6 | df << 9 | dc << 12
         return None if bl < 0 else (bv, best)
 
@@ -584,9 +738,31 @@ class Solver:
         Locomotive Bonus), then the Caboose now, then a longer train when it
         can earn a bonus (more dice for the next train), else a shorter one.
         """
+        return finish(self.choices_steps(faces, stock, started, t))
+
+    def choices_steps(self, faces, stock, started, t):
+        return (yield from self._choose(faces, stock, started, t, []))
+
+    def best(self, faces, stock, started, t):
+        """choices()[0], or None when nothing can be placed, without listing
+        and sorting the other choices."""
+        return finish(self.best_steps(faces, stock, started, t))
+
+    def best_steps(self, faces, stock, started, t):
+        return (yield from self._choose(faces, stock, started, t, None))
+
+    def _choose(self, faces, stock, started, t, out):
+        """choices() with out a list to fill, best() with out None."""
+        n = len(faces)
+        if started:
+            yield from self._prepare(self.pack(stock), n, n - 1, t)
+        else:
+            yield from self._prepare(0, n - 1, n - 2, t)
         ks = [faces.count(x) for x in FACES]
-        out = []  # type: list
-        self._scan(ks, stock, started, t, out)
+        yield 4 * n  # about the placements of one scan
+        top = self._scan(ks, stock, started, t, out)
+        # the best so far: (chance, order among equal chances, packed counts, switch)
+        best = None if top is None else (top[0], _order(top[1], 0), top[1], None)  # type: tuple | None
         if t:
             for a in range(5):
                 if not ks[a]:
@@ -595,40 +771,48 @@ class Solver:
                     # a second Locomotive or Caboose never helps more than a car
                     if b == a or ((b == 0 or b == 4) and ks[b]) or (b == 0 and started):
                         continue
+                    yield 4 * n
                     ks[a] -= 1
                     ks[b] += 1
                     top = self._scan(ks, stock, started, 0, None)
                     ks[a] += 1
                     ks[b] -= 1
-                    if top is not None:
-                        c = top[1]
+                    if top is None:
+                        continue
+                    c = top[1]
+                    if out is not None:
                         out.append((top[0], _spell(c & 7, c >> 3 & 7, c >> 6 & 7, c >> 9 & 7, c >> 12),
                                     (FACES[a], FACES[b])))
+                    elif best is None or top[0] > best[0] or (top[0] == best[0] and _order(c, 1) < best[1]):
+                        best = (top[0], _order(c, 1), c, (FACES[a], FACES[b]))
+        if out is None:
+            if best is None:
+                return None
+            c = best[2]
+            return best[0], _spell(c & 7, c >> 3 & 7, c >> 6 & 7, c >> 9 & 7, c >> 12), best[3]
+        yield 2 * len(out)
         # MicroPython's sort calls a key function on every comparison, so
         # the keys are made once here and sorted as plain tuples: (chance,
-        # the other preferences inverted and the index packed in one int),
-        # highest first - two items and no new float keep each key small
+        # the order inverted and the index packed in one int), highest first
+        # - two items and no new float keep each key small
         keys = []
         for i in range(len(out)):
             c = out[i]
-            locos = c[1].count("L")
-            dice = len(c[1])
-            pref = ((c[2] is not None) << 8 | (7 - locos) << 4 | (1 - c[1].count("C")) << 3
-                    | (7 - dice if locos > 1 else dice))
-            keys.append((c[0], (511 - pref) << 12 | 4095 - i))
+            f = c[1]
+            lp = f.count("L")
+            order = _order(lp | f.count("C") << 12 | (len(f) - lp - f.count("C")) << 3, c[2] is not None)
+            keys.append((c[0], (511 - order) << 12 | 4095 - i))
         keys.sort(reverse=True)
         return [out[4095 - (k[1] & 4095)] for k in keys]
 
 
-def _better(v, locos, cab, dice, bv, bl, bc, bd):
-    """Whether a placement beats the best so far (see Solver.choices)."""
-    if v != bv:
-        return v > bv
-    if locos != bl:
-        return locos > bl
-    if cab != bc:
-        return cab > bc
-    return dice > bd if locos > 1 else dice < bd
+def _order(c, switched):
+    """Order of a placement among equal chances, lowest first (see choices):
+    c packs the placed counts L | P << 3 | B << 6 | F << 9 | C << 12."""
+    locos = c & 7
+    dice = locos + (c >> 3 & 7) + (c >> 6 & 7) + (c >> 9 & 7) + (c >> 12)
+    return (switched << 8 | (7 - locos) << 4 | (1 - (c >> 12)) << 3
+            | (7 - dice if locos > 1 else dice))
 
 
 def _spell(lp, dp, db, df, dc):
@@ -677,15 +861,15 @@ def _situation(game):
     raise ValueError("no train is being built")
 
 
-def _chance(sv, sit, game, t):
+def _chance_steps(sv, sit, game, t):
     if sit[0] == "fresh":
-        return sv.fresh(sit[1], t)
+        return (yield from sv.fresh_steps(sit[1], t))
     stock = game.stock()
     if sit[0] == "reroll":
-        return sv.value(sv.pack(stock), sit[1], t)
+        return (yield from sv.value_steps(sv.pack(stock), sit[1], t))
     if sit[0] == "done":
         return 1.0 if sv.covers(stock) else 0.0
-    return sv.after_roll(sit[1], stock, bool(game.train()), t)
+    return (yield from sv.after_roll_steps(sit[1], stock, bool(game.train()), t))
 
 
 def odds(game):
@@ -694,17 +878,23 @@ def odds(game):
     derail is the chance that the next re-roll forces a derail (Switch
     Track aside), or None when no re-roll is next.
     """
+    return finish(odds_steps(game))
+
+
+def odds_steps(game, sv=None):
+    """odds(game) in steps; sv: a Solver for the game's face-up cards to reuse."""
     sit = _situation(game)
     t = 1 if game.has_switch() else 0
     needs = [c[0] for c in game.faceup()]
-    sv = Solver(needs)
-    anyc = _chance(sv, sit, game, t) if needs else 0.0
+    if sv is None:
+        sv = Solver(needs)
+    anyc = (yield from _chance_steps(sv, sit, game, t)) if needs else 0.0
     per = []
     for nd in needs:
         if len(needs) == 1:
             per.append(anyc)
         else:
-            per.append(_chance(Solver([nd], sv.scratch), sit, game, t))
+            per.append((yield from _chance_steps(Solver([nd]), sit, game, t)))
     derail = derail_chance(sit[1]) if sit[0] == "reroll" else None
     return anyc, tuple(per), derail
 
@@ -716,9 +906,15 @@ def choices(game):
     ("switch", die, to_face) for switch (from_face, to_face) on a die
     game.pick(from_face), then ("place", game.pick(placed faces)).
     """
+    return finish(choices_steps(game))
+
+
+def choices_steps(game, sv=None):
+    """choices(game) in steps; sv: a Solver for the game's face-up cards to reuse."""
     sit = _situation(game)
     if sit[0] != "placing":
         raise ValueError("roll the dice first")
-    sv = Solver([c[0] for c in game.faceup()])
+    if sv is None:
+        sv = Solver([c[0] for c in game.faceup()])
     t = 1 if game.has_switch() else 0
-    return sv.choices(sit[1], game.stock(), bool(game.train()), t)
+    return (yield from sv.choices_steps(sit[1], game.stock(), bool(game.train()), t))
