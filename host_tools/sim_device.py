@@ -38,10 +38,17 @@ def press(ev):
 
 
 def tick(now_ms):
-    if _app.tick(now_ms):
+    """Time passes: the app is ticked until it has no work under way, as the
+    device polls again at once while it is busy; True if the screen changed."""
+    changed = False
+    while True:
+        if _app.tick(now_ms):
+            changed = True
+        if not _app.busy():
+            break
+    if changed:
         _app.render()
-        return True
-    return False
+    return changed
 
 
 def frame():

@@ -38,7 +38,7 @@ class App:
         # must not undo the previous game's last action
         self.setup_depth = 0
         self.stack = []
-        self.pressed = False  # an event came in this poll: its frame goes out before any saving
+        self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.saves = GameSave(self.store, SAVE, self._snapshot)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         self.session = session
@@ -100,13 +100,16 @@ class App:
 
     def tick(self, now_ms):
         """Time passes (every poll): a piece of saving if some is waiting, alone in
-        its poll, else the top screen's animations. True when the screen changed."""
-        pressed = self.pressed
-        self.pressed = False
-        if not pressed and self.saves.pending():
-            return self._save(self.saves.step)
-        t = getattr(self.top, "tick", None)
-        return bool(t and t(self, now_ms))
+        its poll, else the top screen's tick: animations, and a slice of work such
+        as the odds (a screen leaves its work for the next poll while app.pressed,
+        so a press's frame goes out first). True when the screen changed."""
+        try:
+            if not self.pressed and self.saves.pending():
+                return self._save(self.saves.step)
+            t = getattr(self.top, "tick", None)
+            return bool(t and t(self, now_ms))
+        finally:
+            self.pressed = False
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""

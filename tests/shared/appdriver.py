@@ -54,11 +54,16 @@ class Driver:
         return self
 
     def tick(self, now_ms):
-        """Let time pass to now_ms (animations); logged for replays as -1 - now_ms."""
+        """Let time pass to now_ms: animations, and work the app does a slice
+        per tick, ticked until it is done (the device polls again at once
+        while the app is busy); logged for replays as -1 - now_ms, and a
+        replay, like the device, ticks again while the app is busy."""
         self.log.append(-1 - now_ms)
-        if self.app.tick(now_ms):
-            self.app.render()
-        return self
+        while True:
+            if self.app.tick(now_ms):
+                self.app.render()
+            if not self.app.busy():
+                return self
 
     @property
     def text(self):

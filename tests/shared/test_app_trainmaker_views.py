@@ -30,43 +30,41 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     d, g = _game(3)
     yield
     calls = []
-    odds, choices, train_odds = solver.odds, solver.choices, solver.train_odds
-    solver.train_odds = lambda *a: calls.append("odds") or train_odds(*a)
-    solver.choices = lambda game: calls.append("choices") or choices(game)
-    try:
-        # the press that entered the last card drew at once; the next poll works the odds out
-        d.shows("Red", "Score ...")
-        d.tick(10)
-        d.shows("Red", "Score " + pct(odds(g)[0]))
-        d.press("DOWN", "UP", "DOWN")
-        d.tick(20).tick(30)
-        assert calls == ["odds"]  # once for this state
-        yield
-        d.app.do(("roll", "LPBFFFF"))
-        d.press("UP")
-        d.shows("Tip ...")
-        d.tick(40)
-        best = choices(g)[0]  # one Locomotive, the Passenger Car and the Boxcar
-        assert best[1] == "LPB" and best[2] is None
-        d.shows("Tip LPB", pct(best[0]))
-        assert calls == ["odds", "choices"]
-        yield
-        _place(d, 0, 1, 2)
-        d.tick(50)
-        o = odds(g)
-        # four dice to re-roll: derail only when all four show a Locomotive, (1/3)**4
-        assert o[2] == (1 / 3) ** 4
-        d.shows("Score " + pct(o[0]), "Derail 1%")
-        assert calls == ["odds", "choices", "odds"]
-        yield
-        d.press("LONG_OK")
-        d.pick("Odds per card")
-        d.shows("Odds", "Working ...")
-        d.tick(60)
-        d.shows("Odds", "Any card", "PB Coal", "BBF Corn", "PPF Mail", "Derail next")
-        yield
-    finally:
-        solver.choices, solver.train_odds = choices, train_odds
+    table = d.app.top
+    steps = table.odds_steps
+    table.odds_steps = lambda game: calls.append(game.phase()) or steps(game)
+    odds, choices = solver.odds, solver.choices
+    # the press that entered the last card drew at once; the next polls work the odds out
+    d.shows("Red", "Score ...")
+    d.tick(10)
+    d.shows("Red", "Score " + pct(odds(g)[0]))
+    d.press("DOWN", "UP", "DOWN")
+    d.tick(20).tick(30)
+    assert calls == ["roll"]  # once for this state
+    yield
+    d.app.do(("roll", "LPBFFFF"))
+    d.press("UP")
+    d.shows("Tip ...")
+    d.tick(40)
+    best = choices(g)[0]  # one Locomotive, the Passenger Car and the Boxcar
+    assert best[1] == "LPB" and best[2] is None
+    d.shows("Tip LPB", pct(best[0]))
+    assert calls == ["roll", "place"]
+    yield
+    _place(d, 0, 1, 2)
+    d.tick(50)
+    o = odds(g)
+    # four dice to re-roll: derail only when all four show a Locomotive, (1/3)**4
+    assert o[2] == (1 / 3) ** 4
+    d.shows("Score " + pct(o[0]), "Derail 1%")
+    assert calls == ["roll", "place", "after_place"]
+    yield
+    d.press("LONG_OK")
+    d.pick("Odds per card")
+    d.shows("Odds", "Working ...")
+    d.tick(60)
+    d.shows("Odds", "Any card", "PB Coal", "BBF Corn", "PPF Mail", "Derail next")
+    yield
     d.press("OK", "BACK", "BACK")  # the odds, the game menu, the play screen
     d.pick("Settings")
     d.pick("Odds")

@@ -3,6 +3,7 @@ Contract, the Steam Engine's Contract, odds per card, the roll history and
 the players' statistics.  Everything is worked out from the game when the
 screen opens; a change of the game (undo) only shows after reopening.
 """
+from app.app import BUSY, REDRAW
 from app.trainmaker import draw as D
 from app.trainmaker.contract import ContractEntry
 from app.trainmaker.text import card_short, card_text, goods_line
@@ -100,28 +101,36 @@ def odds_view(app):
 
 
 class OddsView(TextView):
-    """The odds card by card, worked out on the first tick after it opens
-    (not in the press that opens it)."""
+    """The odds card by card, worked out a slice per tick after it opens (not
+    in the press that opens it), with the play screen's solver."""
 
     def __init__(self):
         TextView.__init__(self, "Odds", ["Working ..."])
+        self.work = None
         self.done = False
 
     def tick(self, app, now_ms):
         if self.done:
-            return False
-        self.done = True
-        from schaffner.trainmaker import solver
+            return 0
+        table = app.stack[1]
         g = app.session.game
+        if self.work is None:
+            from schaffner.trainmaker import solver
+            self.work = solver.odds_steps(g, table.solver(g))
+        done, value = table.advance(self.work)
+        if not done:
+            return BUSY
+        self.work = None
+        self.done = True
+        anyc, per, derail = value
         cols = app.ui.cols
-        anyc, per, derail = solver.odds(g)
         lines = [spread("Any card", D.pct(anyc), cols)]
         cards = g.faceup()
         for i in range(len(cards)):
             lines.append(spread(card_short(cards[i]), D.pct(per[i]), cols))
         if derail is not None:
             lines.append(spread("Derail next", D.pct(derail), cols))
-        best = app.stack[1].odds(app, g) if g.phase() == "place" else None  # the play screen's tip
+        best = table.odds(app, g) if g.phase() == "place" else None  # the play screen's tip
         if best is not None:
             lines.append("Best placing:")
             if best[2]:
@@ -130,7 +139,7 @@ class OddsView(TextView):
         lines.append("Best play, this")
         lines.append("train only")
         self.lines = lines
-        return True
+        return REDRAW
 
 
 def history(app):
@@ -152,7 +161,7 @@ class History(TextView):
 
     def tick(self, app, now_ms):
         if self.game is None:
-            return False
+            return 0
         s = app.session
         g = self.game
         acts = s.journal.actions
@@ -169,14 +178,14 @@ class History(TextView):
                 rolls[-1][2] = " x"
         self.done = end
         if end < len(acts):
-            return False
+            return BUSY
         self.game = None
         cols = app.ui.cols
         lines = [r[0][: cols - len(r[1]) - len(r[2]) - 1] + " " + r[1] + r[2] for r in rolls]
         lines.append("x = derailed" if lines else "No rolls yet")
         lines.reverse()
         self.lines = lines
-        return True
+        return REDRAW
 
 
 def players(app):

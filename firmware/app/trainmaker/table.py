@@ -14,11 +14,14 @@ cannot re-roll.  What a roll or a move led to (derail, no Locomotive,
 scored ...) is shown once, then OK goes on.  Input state (cursor, chosen
 dice, a card half entered) belongs to one game state and is dropped when
 the game changes, undo included.  The odds are worked out once per state,
-on the first tick after the press that made it (the press itself draws at
-once, with "..." where the odds will be).
+a slice per tick from the poll after the press that made it (the press
+itself draws at once, with "..." where the odds will be; a roll's odds are
+worked out while its dice tumble).  One solver is kept while the same
+cards lie face up, so later states and turns reuse what it worked out.
 """
 from micropython import const
 
+from app.app import BUSY, REDRAW
 from app.colours import FG, colour_of
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.trainmaker import draw as D
@@ -28,6 +31,10 @@ from app.widgets import Screen
 
 ROLL_MS = const(600)  # how long the dice tumble
 FRAME_MS = const(80)
+# Solver work per tick: a unit of the solver's steps is about 0.09 ms on a
+# Pico (measured against host_tools/bench/reference.py), and no step is over
+# 45 units, so a slice takes 5 to 10 ms.
+_SLICE = const(60)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
@@ -73,6 +80,10 @@ class Table(Screen):
         self.frame = 0
         self.okey = None  # state the odds belong to
         self.oval = None
+        self.work = None  # the odds of state wkey being worked out, in steps
+        self.wkey = None
+        self.sv = None  # the solver for the face-up cards (needs sneeds)
+        self.sneeds = None
 
     def _sync(self, app):
         key = state_key(app)
@@ -91,15 +102,37 @@ class Table(Screen):
 
     # --- time --------------------------------------------------------------
     def tick(self, app, now_ms):
-        """The roll's tumbling; then the odds for the state on screen, worked out
-        here rather than in the press, so the press shows at once."""
-        if self.anim is not None:
-            return self._tumble(app, now_ms)
-        g = app.session.game
-        if self.okey != self.key and self.key == state_key(app) and self.wants_odds(app, g):
-            self.work_out_odds(g)
-            return True
-        return False
+        """The roll's tumbling, and a slice of the odds for the state in play,
+        worked out here rather than in the press, so the press shows at once."""
+        out = self._tumble(app, now_ms) if self.anim is not None else 0
+        g = self._sync(app)
+        if self.okey != self.key and self.wants_odds(app, g):
+            out |= self._work_on_odds(g)
+        return out
+
+    def _work_on_odds(self, g):
+        """One slice of the odds: REDRAW once they are known, else BUSY."""
+        if self.work is None or self.wkey != self.key:
+            self.work = self.odds_steps(g)
+            self.wkey = self.key
+        done, value = self.advance(self.work)
+        if not done:
+            return BUSY
+        self.work = None
+        self.oval = value
+        self.okey = self.key
+        return REDRAW
+
+    def advance(self, work):
+        """Run work (a generator of solver steps) for one slice: (True, its
+        result) once it has ended, else (False, None)."""
+        spent = 0
+        try:
+            while spent < _SLICE:
+                spent += next(work)
+        except StopIteration as end:
+            return True, end.value
+        return False, None
 
     def _tumble(self, app, now_ms):
         if self.anim != state_key(app):  # undone meanwhile
@@ -219,22 +252,32 @@ class Table(Screen):
             return self.oval
         return None
 
-    def work_out_odds(self, g):
-        """Once per state (tick() calls it)."""
-        from schaffner.trainmaker import solver
+    def solver(self, g):
+        """The solver for the cards face up in g, kept while they stay."""
+        needs = [c[0] for c in g.faceup()]
+        if self.sv is None or needs != self.sneeds:
+            from schaffner.trainmaker.solver import Solver
+            self.sv = Solver(needs)
+            self.sneeds = needs
+        return self.sv
+
+    def odds_steps(self, g):
+        """odds() of state g worked out in steps (a generator; tick() drives it)."""
+        from schaffner.trainmaker.solver import derail_chance
+        sv = self.solver(g)
+        t = 1 if g.has_switch() else 0
         ph = g.phase()
         if ph == "place":
-            best = solver.choices(g)
-            self.oval = best[0] if best else (0.0, "-", None)
-        else:
-            # any card only (the menu's odds view has them card by card)
-            needs = [c[0] for c in g.faceup()]
-            t = g.has_switch()
-            n = len(g.unplaced()) if ph == "after_place" else g.dice_count()
-            stock = g.stock() if ph == "after_place" else None
-            chance = solver.train_odds(needs, stock, n, t) if needs else 0.0
-            self.oval = (chance, solver.derail_chance(n) if stock else None)
-        self.okey = self.key
+            faces = "".join(g.faces()[i] for i in g.unplaced())
+            best = yield from sv.best_steps(faces, g.stock(), bool(g.train()), t)
+            return best or (0.0, "-", None)
+        # any card only (the menu's odds view has them card by card)
+        if ph == "after_place":
+            n = len(g.unplaced())
+            chance = (yield from sv.value_steps(sv.pack(g.stock()), n, t)) if self.sneeds else 0.0
+            return (chance, derail_chance(n))
+        chance = (yield from sv.fresh_steps(g.dice_count(), t)) if self.sneeds else 0.0
+        return (chance, None)
 
     def draw(self, app, ui):
         g = self._sync(app)
