@@ -3,12 +3,32 @@
 The canvas is any framebuf.FrameBuffer-compatible object.  Layout depends
 only on its size: 128x64 uses the 8x8 font as it is; 240x135 and larger
 draw it doubled, so type grows with the screen instead of sitting in a box.
-Scaled glyphs go through one 8x8 scratch buffer allocated here, so drawing a
-frame allocates nothing but the strings the screens format.
+A scaled glyph is drawn from its 8x8 bitmap (framebuf's own font, drawn
+into one scratch buffer allocated here) as one fill_rect per run of lit
+pixels in a row, repeated rows taken together; two tables of 256 bytes
+find the runs.  Drawing a frame allocates nothing but the strings the
+screens format.
 """
 import framebuf
 
 from app.colours import ACCENT, BG, DIM, FG, colour_of
+
+
+# For each row byte (bit 7 = the leftmost pixel): where its first lit pixel
+# is, and how many pixels are lit from the left edge on (made at import).
+_FIRST = bytearray(256)
+_LEAD = bytearray(256)
+for _v in range(256):
+    _k = 0
+    while _k < 8 and not _v & 0x80 >> _k:
+        _k += 1
+    _FIRST[_v] = _k
+    _k = 0
+    while _k < 8 and _v & 0x80 >> _k:
+        _k += 1
+    _LEAD[_v] = _k
+del _v, _k
+
 
 class Ui:
     def __init__(self, canvas, width, height, colour=False):
@@ -46,18 +66,27 @@ class Ui:
         if scale == 1:
             self.fb.text(s, x, y, c)
             return
-        g = self._glyph
         fb = self.fb
+        g = self._glyph
+        rows = self._glyph_buf
+        first = _FIRST
+        lead = _LEAD
         for ch in s:
             if ch != " ":
                 g.fill(0)
                 g.text(ch, 0, 0, 1)
-                for py in range(8):
-                    row = self._glyph_buf[py]
-                    if row:
-                        for px in range(8):
-                            if row & (0x80 >> px):
-                                fb.fill_rect(x + px * scale, y + py * scale, scale, scale, c)
+                py = 0
+                while py < 8:
+                    row = rows[py]
+                    h = 1
+                    while py + h < 8 and rows[py + h] == row:
+                        h += 1
+                    while row:
+                        px = first[row]
+                        n = lead[row << px & 0xFF]
+                        fb.fill_rect(x + px * scale, y + py * scale, n * scale, h * scale, c)
+                        row &= 0xFF >> px + n
+                    py += h
             x += 8 * scale
 
     def width_of(self, s, scale=0):
