@@ -2,7 +2,7 @@
 
 Every pin of this board is here; README.md beside this file is the wiring table.
 main.py imports this file as ``board`` (deploy copies it to /board.py). The display
-driver is micropython-lib's ssd1306 (deploy installs it with mip).
+driver is Schaffner's own (firmware/drivers/ssd1306.py).
 """
 import gc
 
@@ -10,8 +10,7 @@ from machine import I2C, PWM, Pin
 from micropython import const
 
 from drivers.buttons import held
-
-import ssd1306  # type: ignore[import-not-found]  # micropython-lib, not in the rp2 stubs
+from drivers.ssd1306 import SSD1306_I2C
 
 NAME = "pico_oled"
 WIDTH = const(128)
@@ -36,12 +35,12 @@ _screen = None
 
 
 def display(palette=None):
-    """The screen: micropython-lib's SSD1306_I2C, a MONO_VLSB frame buffer with show().
-    A mono panel has no use for the palette."""
+    """The screen: an SSD1306_I2C, a MONO_VLSB frame buffer whose show() sends the
+    changed pages. A mono panel has no use for the palette."""
     global _screen
     i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=_I2C_HZ)
     gc.collect()
-    _screen = ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, _OLED_ADDR)
+    _screen = SSD1306_I2C(WIDTH, HEIGHT, i2c, _OLED_ADDR)
     return _screen
 
 

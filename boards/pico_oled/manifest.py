@@ -3,7 +3,6 @@
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/schaffner/boards/pico_oled/manifest.py
 # Paths are relative to this file. main.py stays on the board's file system.
 include("$(PORT_DIR)/boards/manifest.py")
-require("ssd1306")
 package("schaffner", base_path="../../lib")
 package("app", base_path="../../firmware")
 package("drivers", base_path="../../firmware")

@@ -8,8 +8,7 @@ import os
 import sys
 import types
 
-import framebuf
-
+from test_drivers_ssd1306 import Oled
 from test_drivers_st7789 import Panel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -25,7 +24,8 @@ class Hardware:
         self.hooks = {}  # GPIO -> called with each level written
         self.spi = None
         self.i2c = None
-        self.sink = None  # receives SPI writes
+        self.sink = None  # receives SPI writes, and I2C transfers
+        self.clocks = []  # machine.freq calls, each with the SPI made so far
 
     def machine(self):
         hw = self
@@ -69,29 +69,22 @@ class Hardware:
             def __init__(self, bus, sda=None, scl=None, freq=None):
                 hw.i2c = (bus, sda.gpio, scl.gpio, freq)
 
+            def writeto(self, addr, buf):
+                hw.sink.writeto(addr, buf)
+
+            def writevto(self, addr, bufs):
+                hw.sink.writevto(addr, bufs)
+
+        def freq(*hz):
+            hw.clocks.append((hz, hw.spi))
+
         mod = types.ModuleType("machine")
-        mod.Pin, mod.PWM, mod.SPI, mod.I2C = Pin, PWM, SPI, I2C
+        mod.Pin, mod.PWM, mod.SPI, mod.I2C, mod.freq = Pin, PWM, SPI, I2C, freq
         return mod
 
 
-class FakeSSD1306(framebuf.FrameBuffer):
-    """micropython-lib's SSD1306_I2C as far as the board uses it: MONO_VLSB 128x64."""
-
-    def __init__(self, width, height, i2c, addr=0x3C):
-        self.args = (width, height, i2c, addr)
-        self.level = None
-        super().__init__(bytearray(width * height // 8), width, height, framebuf.MONO_VLSB)
-
-    def contrast(self, level):
-        self.level = level
-
-    def show(self):
-        pass
-
-
 def _load(name, hw):
-    modules = {"machine": hw.machine(), "ssd1306": types.ModuleType("ssd1306")}
-    modules["ssd1306"].SSD1306_I2C = FakeSSD1306
+    modules = {"machine": hw.machine()}
     saved = {k: sys.modules.get(k) for k in list(modules) + ["board"]}
     sys.modules.update(modules)
     sys.modules.pop("board", None)
@@ -145,6 +138,9 @@ def test_display_pack_display_is_the_vendor_panel():
 
     screen = b.display(PALETTE)
     assert hw.spi[:4] == (0, 62_500_000, 18, 19)
+    # the peripheral clock taken from the 125 MHz system clock before the bus is made,
+    # or SPI runs at 24 MHz
+    assert hw.clocks == [((125_000_000, 125_000_000), None)]
     assert (b.WIDTH, b.HEIGHT, b.NAME) == (240, 135, "pico_display_pack")
     assert panel.data_of(0x2A)[-1] == bytes((0, 40, 279 >> 8, 279 & 0xFF))  # columns 40..279
     assert panel.data_of(0x2B)[-1] == bytes((0, 53, 0, 187))  # rows 53..187
@@ -175,14 +171,18 @@ def test_oled_buttons_display_and_contrast():
     hw = Hardware()
     b = _load("pico_oled", hw)
     assert [_raw(b, hw, [g]) for g in (10, 11, 12, 13)] == [1, 2, 4, 8]
+    oled = hw.sink = Oled(128, 64, 0x3C)
     screen = b.display()
     assert hw.i2c == (0, 4, 5, 400_000)
-    assert screen.args[:2] == (128, 64) and screen.args[3] == 0x3C
     assert (b.WIDTH, b.HEIGHT, b.COLOUR, b.led) == (128, 64, False, None)
+    assert hw.clocks == []  # the OLED needs no faster peripheral clock
+    screen.text("Red", 0, 0, 1)
+    screen.show()
+    assert oled.ram == screen.buffer  # the panel shows the frame
     b.contrast(10)
-    assert screen.level == 255
+    assert oled.args_of(0x81)[-1] == (255,)
     b.contrast(1)
-    assert screen.level == 25
+    assert oled.args_of(0x81)[-1] == (25,)
 
 
 def test_oled_buzzer():

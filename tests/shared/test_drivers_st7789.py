@@ -214,6 +214,35 @@ def test_full_display_pack_frame():
     assert bad == []
 
 
+def test_only_changed_rows_go_out():
+    count = [0]
+
+    def counted(x, y, c):
+        count[0] += 1
+
+    panel = Panel(counted)
+    d = _display(panel, 240, 135)
+
+    def sent():
+        """(rows of each window, RAMWR commands, pixels) of one show()."""
+        panel.log = []
+        count[0] = 0
+        d.show()
+        rows = [(r[1] - 53, r[3] - 53) for r in panel.data_of(_RASET)]
+        return rows, panel.commands().count(_RAMWR), count[0]
+
+    assert sent() == ([], 0, 0)  # nothing changed: nothing on the bus
+    d.hline(0, 20, 240, 1)  # row 20: the band of rows 16..23
+    assert sent() == ([(16, 23)], 1, 240 * 8)
+    d.pixel(3, 2, 2)  # rows 0..7 and the last band, rows 128..134 (seven rows)
+    d.pixel(3, 130, 2)
+    assert sent() == ([(0, 7), (128, 134)], 2, 240 * 15)
+    d.fill_rect(0, 30, 5, 20, 3)  # rows 30..49: three bands in one window
+    assert sent() == ([(24, 55)], 1, 240 * 32)
+    d.set_palette(PALETTE[1:])  # new colours for every pixel: the whole frame again
+    assert sent() == ([(0, 134)], 1, 240 * 135)
+
+
 class _NullBus:
     def write(self, buf):
         pass
@@ -230,6 +259,8 @@ def test_show_allocates_nothing():
     d.fill_rect(10, 10, 100, 50, 3)
     micropython.heap_lock()
     try:
+        d.show()
+        d.pixel(0, 134, 2)
         d.show()
     finally:
         micropython.heap_unlock()

@@ -1,0 +1,111 @@
+"""SSD1306 monochrome OLED (128x64 or 128x32) on I2C; show() sends only the pages that changed.
+
+The display object *is* the canvas: a framebuf.FrameBuffer in MONO_VLSB, where byte x
+of page p holds column x of rows 8p..8p+7 - the layout of the controller's own memory,
+so a page goes to the panel as it is. A second buffer keeps what the panel shows; show()
+compares the frame with it page by page (memoryview equality, done in C), and sends each
+run of changed pages as one window and one data write. A press that changes one line of
+a 128x64 screen costs a page or two on the bus instead of all eight (26.7 ms at 400 kHz).
+The bus is used through writeto and writevto only; nothing is allocated after __init__.
+"""
+import framebuf
+from micropython import const
+
+_SET_CONTRAST = const(0x81)
+_FOLLOW_RAM = const(0xA4)
+_NORMAL = const(0xA6)  # lit pixel = 1
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_ADDRESSING = const(0x20)  # then 0: horizontal, the column address wraps to the next page
+_COLUMNS = const(0x21)  # then first and last column
+_PAGES = const(0x22)  # then first and last page
+_START_LINE = const(0x40)
+_SEGMENT_REMAP = const(0xA1)  # column 127 drives SEG0: x runs left to right on the usual modules
+_MULTIPLEX = const(0xA8)  # then rows - 1
+_COM_DESCENDING = const(0xC8)  # rows run top to bottom on the usual modules
+_DISPLAY_OFFSET = const(0xD3)
+_COM_PINS = const(0xDA)  # then 0x12 (alternative layout) for 64 rows, 0x02 for 32
+_CLOCK = const(0xD5)  # then divide ratio and oscillator frequency
+_PRECHARGE = const(0xD9)
+_VCOM_DESELECT = const(0xDB)
+_CHARGE_PUMP = const(0x8D)  # then 0x14: on, the module makes its own panel voltage
+_COMMANDS = const(0x00)  # control byte: the rest of the transfer is commands
+_DATA = b"\x40"  # control byte: the rest of the transfer is display data
+
+
+class SSD1306_I2C(framebuf.FrameBuffer):
+    """The frame buffer and the panel it is shown on.
+
+    width, height: pixels (128 x 64 or 128 x 32). i2c: a machine.I2C (or anything
+    with writeto(addr, buf) and writevto(addr, bufs)). addr: 0x3C, or 0x3D on modules
+    with the address jumper moved.
+    """
+
+    def __init__(self, width, height, i2c, addr=0x3C):
+        self.width = width
+        self.height = height
+        self._i2c = i2c
+        self._addr = addr
+        pages = height // 8
+        self.buffer = bytearray(width * pages)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._shown = bytearray(width * pages)  # what the panel shows
+        now = memoryview(self.buffer)
+        shown = memoryview(self._shown)
+        self._now = [now[p * width:(p + 1) * width] for p in range(pages)]
+        self._was = [shown[p * width:(p + 1) * width] for p in range(pages)]
+        # writevto lists for a run of k pages: the data control byte, then the pages
+        self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
+        self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))
+        self._cmd = bytearray(2)
+        self._fresh = True  # the panel's memory is unknown until the first show
+        self._init()
+        self.fill(0)
+        self.show()
+
+    def _init(self):
+        h = self.height
+        for c in (_DISPLAY_OFF, _ADDRESSING, 0x00, _START_LINE, _SEGMENT_REMAP,
+                  _MULTIPLEX, h - 1, _COM_DESCENDING, _DISPLAY_OFFSET, 0x00,
+                  _COM_PINS, 0x12 if h == 64 else 0x02, _CLOCK, 0x80, _PRECHARGE, 0xF1,
+                  _VCOM_DESELECT, 0x30, _SET_CONTRAST, 0xFF, _FOLLOW_RAM, _NORMAL,
+                  _CHARGE_PUMP, 0x14, _DISPLAY_ON):
+            self._command(c)
+
+    def _command(self, c):
+        self._cmd[0] = _COMMANDS
+        self._cmd[1] = c
+        self._i2c.writeto(self._addr, self._cmd)
+
+    def contrast(self, level):
+        """Panel brightness, 0..255."""
+        self._command(_SET_CONTRAST)
+        self._command(level)
+
+    def show(self):
+        """Send the pages that differ from what the panel shows (all of them the first time)."""
+        now = self._now
+        was = self._was
+        pages = len(now)
+        p = 0
+        while p < pages:
+            if not self._fresh and now[p] == was[p]:
+                p += 1
+                continue
+            first = p
+            while p < pages and (self._fresh or now[p] != was[p]):
+                was[p][:] = now[p]
+                p += 1
+            self._send(first, p)
+        self._fresh = False
+
+    def _send(self, first, end):
+        """Pages first..end-1: their window, then their bytes in one transfer."""
+        w = self._window
+        w[5] = first
+        w[6] = end - 1
+        self._i2c.writeto(self._addr, w)
+        run = self._runs[end - first]
+        for k in range(first, end):
+            run[1 + k - first] = self._now[k]
+        self._i2c.writevto(self._addr, run)
