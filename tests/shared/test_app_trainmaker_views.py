@@ -1,5 +1,6 @@
 """Trainmaker on the gadget: the odds line and its cache, undo named on the
 screen, a reboot mid-turn, the roll history, the players' statistics."""
+from app.app import BUSY, REDRAW
 from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import Clock, start, to
@@ -73,6 +74,39 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     d.tick(70)
     d.shows("train LPB", "Re-roll: 1+ die", "Stop: no card")
     assert "Score" not in d.text
+
+
+@stepped
+def test_odds_in_slices_never_hold_a_press():
+    d, g = _game(3)
+    app = d.app
+    t = app.top
+    yield
+    assert app.tick(10) == BUSY  # under way, nothing new to draw yet
+    d.press("DOWN")  # handled at once, between two slices
+    assert t.cur == 1 and t.odds(app, g) is None
+    d.shows("Score ...")
+    ticks = 1
+    while True:
+        ticks += 1
+        flags = app.tick(20)
+        if not flags & BUSY:
+            break
+    assert flags == REDRAW and ticks > 5  # a few milliseconds a poll
+    app.render()
+    d.shows("Score " + pct(solver.odds(g)[0]))
+    assert t.cur == 1  # the press still counts
+    yield
+    d.press("UP", "OK")  # Roll at once: the tip is worked out while the dice tumble
+    now = 1000
+    busy = 0
+    while t._rolling():
+        flags = app.tick(now)
+        busy += flags & BUSY
+        now += 2 if flags & BUSY else 10  # the device polls again at once while busy
+    assert busy and t.odds(app, g) is not None  # known when the dice stop
+    app.render()
+    d.shows("Tip ")
 
 
 @stepped

@@ -5,7 +5,7 @@ Dice faces: Locomotive 2/6, Passenger Car, Boxcar, Flatcar, Caboose 1/6 each.
 from support import raises
 
 from schaffner.trainmaker.game import Game
-from schaffner.trainmaker.solver import Solver, choices, derail_chance, odds, train_odds
+from schaffner.trainmaker.solver import Solver, choices, derail_chance, finish, odds, train_odds
 
 
 def close(a, b):
@@ -130,3 +130,44 @@ def test_solver_memo_stays_small():
     sv = Solver(["PB", "BBF", "PPF"])
     sv.fresh(7, 1)
     assert len(sv._memo) < 400
+
+
+def test_work_in_short_steps_gives_the_same_chance():
+    cards = ["PPPB", "BBFF", "PFFF"]
+    whole = Solver(cards).fresh(7, 1)
+    sv = Solver(cards)
+    steps = sv.fresh_steps(7, 1)
+    work = []
+    try:
+        while True:
+            work.append(next(steps))
+    except StopIteration as end:
+        chance = end.value
+    assert chance == whole
+    assert len(work) > 50 and 0 < max(work) <= 40  # many short steps
+    # asked again, or about a state the first answer needed: answered at once
+    assert list(sv.fresh_steps(7, 1)) == []
+    assert list(sv.value_steps(sv.pack((1, 1, 0)), 4, 1)) == []
+    assert sv.value(sv.pack((1, 1, 0)), 4, 1) == Solver(cards).value(sv.pack((1, 1, 0)), 4, 1)
+
+
+def test_a_state_left_half_done_is_worked_out_again():
+    cards = ["PB", "BBF"]
+    sv = Solver(cards)
+    steps = sv.fresh_steps(7, 1)
+    for _ in range(20):
+        next(steps)
+    # a new question before the first is answered (the game moved on)
+    v = finish(sv.value_steps(sv.pack((0, 1, 0)), 5, 1))
+    assert v == Solver(cards).value(sv.pack((0, 1, 0)), 5, 1)
+    assert sv.fresh(7, 1) == Solver(cards).fresh(7, 1)
+
+
+def test_best_is_the_first_choice():
+    sv = Solver(["PB", "BBF", "PPF"])
+    for faces, stock, started, t in (("LLPBFFC", (0, 0, 0), False, 1), ("LBPFF", (0, 1, 0), False, 0),
+                                     ("PBFCL", (1, 0, 0), True, 1), ("LL", (1, 1, 0), True, 1)):
+        listed = sv.choices(faces, stock, started, t)
+        assert sv.best(faces, stock, started, t) == (listed[0] if listed else None)
+    # nothing can be placed: no Locomotive on a first roll, no token to switch one in
+    assert sv.choices("PBC", (0, 0, 0), False, 0) == [] and sv.best("PBC", (0, 0, 0), False, 0) is None
