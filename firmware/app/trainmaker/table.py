@@ -33,8 +33,8 @@ ROLL_MS = const(600)  # how long the dice tumble
 FRAME_MS = const(80)
 # Solver work per tick: a unit of the solver's steps is about 0.09 ms on a
 # Pico (measured against host_tools/bench/reference.py), and no step is over
-# 45 units, so a slice takes 5 to 10 ms.
-_SLICE = const(60)
+# 45 units, so a slice takes 5 to 12 ms.
+_SLICE = const(50)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
