@@ -1,6 +1,5 @@
 """Trainmaker on the gadget: the odds line and its cache, undo named on the
 screen, a reboot mid-turn, the roll history, the players' statistics."""
-from app.app import BUSY, REDRAW
 from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import Clock, start, to
@@ -82,17 +81,17 @@ def test_odds_in_slices_never_hold_a_press():
     app = d.app
     t = app.top
     yield
-    assert app.tick(10) == BUSY  # under way, nothing new to draw yet
+    assert app.tick(10) is False and app.busy()  # under way, nothing new to draw yet
     d.press("DOWN")  # handled at once, between two slices
     assert t.cur == 1 and t.odds(app, g) is None
     d.shows("Score ...")
     ticks = 1
     while True:
         ticks += 1
-        flags = app.tick(20)
-        if not flags & BUSY:
+        changed = app.tick(20)
+        if not app.busy():
             break
-    assert flags == REDRAW and ticks > 5  # a few milliseconds a poll
+    assert changed and ticks > 5  # a few milliseconds a poll
     app.render()
     d.shows("Score " + pct(solver.odds(g)[0]))
     assert t.cur == 1  # the press still counts
@@ -101,9 +100,10 @@ def test_odds_in_slices_never_hold_a_press():
     now = 1000
     busy = 0
     while t._rolling():
-        flags = app.tick(now)
-        busy += flags & BUSY
-        now += 2 if flags & BUSY else 10  # the device polls again at once while busy
+        app.tick(now)
+        working = app.busy()
+        busy += working
+        now += 2 if working else 10  # the device polls again at once while busy
     assert busy and t.odds(app, g) is not None  # known when the dice stop
     app.render()
     d.shows("Tip ")

@@ -3,7 +3,6 @@ Contract, the Steam Engine's Contract, odds per card, the roll history and
 the players' statistics.  Everything is worked out from the game when the
 screen opens; a change of the game (undo) only shows after reopening.
 """
-from app.app import BUSY, REDRAW
 from app.trainmaker import draw as D
 from app.trainmaker.contract import ContractEntry
 from app.trainmaker.text import card_short, card_text, goods_line
@@ -109,9 +108,12 @@ class OddsView(TextView):
         self.work = None
         self.done = False
 
+    def busy(self, app):
+        return not self.done
+
     def tick(self, app, now_ms):
-        if self.done:
-            return 0
+        if self.done or app.pressed:
+            return False
         table = app.stack[1]
         g = app.session.game
         if self.work is None:
@@ -119,7 +121,7 @@ class OddsView(TextView):
             self.work = solver.odds_steps(g, table.solver(g))
         done, value = table.advance(self.work)
         if not done:
-            return BUSY
+            return False
         self.work = None
         self.done = True
         anyc, per, derail = value
@@ -139,7 +141,7 @@ class OddsView(TextView):
         lines.append("Best play, this")
         lines.append("train only")
         self.lines = lines
-        return REDRAW
+        return True
 
 
 def history(app):
@@ -159,9 +161,12 @@ class History(TextView):
         self.done = 0  # actions replayed
         self.rolls = []
 
+    def busy(self, app):
+        return self.game is not None
+
     def tick(self, app, now_ms):
-        if self.game is None:
-            return 0
+        if self.game is None or app.pressed:
+            return False
         s = app.session
         g = self.game
         acts = s.journal.actions
@@ -178,14 +183,14 @@ class History(TextView):
                 rolls[-1][2] = " x"
         self.done = end
         if end < len(acts):
-            return BUSY
+            return False
         self.game = None
         cols = app.ui.cols
         lines = [r[0][: cols - len(r[1]) - len(r[2]) - 1] + " " + r[1] + r[2] for r in rolls]
         lines.append("x = derailed" if lines else "No rolls yet")
         lines.reverse()
         self.lines = lines
-        return REDRAW
+        return True
 
 
 def players(app):

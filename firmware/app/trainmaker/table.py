@@ -21,7 +21,6 @@ cards lie face up, so later states and turns reuse what it worked out.
 """
 from micropython import const
 
-from app.app import BUSY, REDRAW
 from app.colours import FG, colour_of
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.trainmaker import draw as D
@@ -103,25 +102,30 @@ class Table(Screen):
     # --- time --------------------------------------------------------------
     def tick(self, app, now_ms):
         """The roll's tumbling, and a slice of the odds for the state in play,
-        worked out here rather than in the press, so the press shows at once."""
-        out = self._tumble(app, now_ms) if self.anim is not None else 0
+        worked out here rather than in the press (not in a press's own poll), so
+        the press shows at once.  True when the screen changed."""
+        changed = self._tumble(app, now_ms) if self.anim is not None else False
+        if not app.pressed and self.busy(app):
+            changed = self._work_on_odds(app.session.game) or changed
+        return changed
+
+    def busy(self, app):
+        """True while the odds for the state in play are still to be worked out."""
         g = self._sync(app)
-        if self.okey != self.key and self.wants_odds(app, g):
-            out |= self._work_on_odds(g)
-        return out
+        return self.okey != self.key and self.wants_odds(app, g)
 
     def _work_on_odds(self, g):
-        """One slice of the odds: REDRAW once they are known, else BUSY."""
+        """One slice of the odds; True once they are known."""
         if self.work is None or self.wkey != self.key:
             self.work = self.odds_steps(g)
             self.wkey = self.key
         done, value = self.advance(self.work)
         if not done:
-            return BUSY
+            return False
         self.work = None
         self.oval = value
         self.okey = self.key
-        return REDRAW
+        return True
 
     def advance(self, work):
         """Run work (a generator of solver steps) for one slice: (True, its
