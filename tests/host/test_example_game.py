@@ -98,7 +98,7 @@ def test_adding_the_example_game_by_the_document(tmp_path):
     assert "9 passed" in cpy.stdout, cpy.stdout
 
     mp = subprocess.run(["node", "host_tools/mp_test.mjs", "tests/shared/test_tally.py"],
-                        cwd=tree, capture_output=True, text=True)
+                        cwd=tree, capture_output=True, text=True, env=dict(os.environ, MPY_CROSS=MPY_CROSS))
     assert mp.returncode == 0 and "2 passed, 0 failed" in mp.stdout, mp.stdout + mp.stderr
 
     for rel in sorted(placed):
