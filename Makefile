@@ -4,6 +4,7 @@
 #   make bench   memory, speed and flash wear against the budgets in DESIGN.md (not part of make test)
 #   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [SSD1306=ssd1306.py] [DRY_RUN=1]
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
+#   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
 
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +16,7 @@ PORT ?=
 SSD1306 ?=
 WEB_PORT ?= 8000
 
-.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico deploy clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico deploy export clean
 
 all: test
 
@@ -80,6 +81,10 @@ bench-pico: $(VENV_STAMP)
 
 deploy: $(VENV_STAMP)
 	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SSD1306),--ssd1306 $(SSD1306)) $(if $(DRY_RUN),--dry-run)
+
+# The games a Pico kept (or a copy of its /data, FROM=...) as history.csv and history.json.
+export: $(VENV_STAMP)
+	$(PY) host_tools/export.py $(if $(PORT),--port $(PORT)) $(if $(FROM),--from $(FROM)) $(if $(OUT),--out $(OUT))
 
 clean:
 	rm -rf $(VENV) node_modules build

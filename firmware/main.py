@@ -25,6 +25,7 @@ _BEEP_MS = const(60)
 _BACK_HELD = const(8)  # bit of app.events.BACK in a raw button sample
 _SAVE_DIR = "/data"
 _ERROR_FILE = "/error.txt"
+_CLOCK_UNSET = const(2021)  # the year an rp2 clock starts in at power-up
 
 
 class Device:
@@ -110,6 +111,13 @@ def palette():
     return PALETTE
 
 
+def today():
+    """(year, month, day) once the clock has been set (Thonny does it on connect,
+    or `mpremote rtc --set`; a Pico without a battery forgets it), else None."""
+    date = time.localtime()[:3]
+    return date if date[0] > _CLOCK_UNSET else None
+
+
 def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it."""
     from app.app import App
@@ -118,7 +126,7 @@ def start(display, colours, wdt=None):
 
     gc.collect()
     seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
-    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, today)
     return Device(display, app, Debouncer(), board.led, board.buzz, board.contrast, wdt)
 
 

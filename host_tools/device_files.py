@@ -9,6 +9,12 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS_DIR = os.path.join(ROOT, "boards")
 
+# Rules-core modules the gadget never imports: Ticket to Ride's map mode, which
+# host_tools/ttr_score.py uses (the gadget scores numbers entered by hand).  They
+# stay out of the image (7 KB of .mpy); tests/host/test_imports.py checks that no
+# device file needs them, and the compile check still compiles them.
+HOST_ONLY = tuple("/lib/schaffner/ttr_austria/%s.py" % m for m in ("board", "claims", "final", "network"))
+
 
 def boards():
     return sorted(
@@ -33,12 +39,17 @@ def device_files(board):
     """(host path, device path) for every source file of the image for ``board``."""
     if board not in boards():
         raise ValueError("unknown board %r (known: %s)" % (board, ", ".join(boards())))
-    files = _tree(os.path.join(ROOT, "lib", "schaffner"), "/lib/schaffner")
+    files = [f for f in core_files() if f[1] not in HOST_ONLY]
     for pkg in ("app", "drivers"):
         files += _tree(os.path.join(ROOT, "firmware", pkg), "/" + pkg)
     files.append((os.path.join(ROOT, "firmware", "main.py"), "/main.py"))
     files.append((os.path.join(BOARDS_DIR, board, "board.py"), "/board.py"))
     return files
+
+
+def core_files():
+    """(host path, device path) of every file of the rules core, HOST_ONLY ones too."""
+    return _tree(os.path.join(ROOT, "lib", "schaffner"), "/lib/schaffner")
 
 
 def compiled_name(device_path):

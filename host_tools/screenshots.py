@@ -4,6 +4,7 @@ Each game's end-to-end test script (tests/shared/play_<game>.py) is played
 once on CPython to learn its presses; the simulator then plays the same
 presses under the real MicroPython runtime with the same dice seed, and the
 frames whose drawn text matches a shot's words are written to docs/screens/.
+"history" is the Trainmaker script followed by a look at the history it left.
 """
 import os
 import shutil
@@ -28,15 +29,29 @@ SHOTS = (
     ("taubertal-turn", "pico_oled", "taubertal", ("Pass 2", "Round"), 0),
     ("taubertal-sale", "pico_oled", "taubertal", ("coins", "VP (2 each)"), 0),
     ("taubertal-payday", "pico_oled", "taubertal", ("payday", "pays"), 0),
-    ("taubertal-ranking", "pico_oled", "taubertal", ("Ranking",), -1),
-    ("taubertal-ranking-pack", "pico_display_pack", "taubertal", ("Ranking",), -1),
+    ("taubertal-ranking", "pico_oled", "taubertal", ("Ranking", "1 Blue"), -1),
+    ("taubertal-ranking-pack", "pico_display_pack", "taubertal", ("Ranking", "1 Blue"), -1),
     ("trainmaker-roll", "pico_oled", "trainmaker", ("Place",), 0),
     ("trainmaker-odds", "pico_oled", "trainmaker", ("%",), 3),
     ("trainmaker-roll-pack", "pico_display_pack", "trainmaker", ("%",), 3),
     ("trainmaker-winner", "pico_oled", "trainmaker", ("wins the game",), -1),
     ("ttr-player", "pico_oled", "ttr_austria", ("Routes", "Tickets"), -1),
-    ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking",), -1),
+    ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking", "Tie: by tickets"), 0),
+    ("history", "pico_oled", "history", ("History", "By colour", "Tra Red"), 0),
+    ("history-game", "pico_oled", "history", ("Game 1", "1 Red"), 0),
+    ("dice-check", "pico_oled", "history", ("Dice check", "p="), 0),
+    ("dice-check-pack", "pico_display_pack", "history", ("Dice check", "p="), 0),
 )
+
+
+def look_at_history(d):
+    """From the end of a game: the history list, the game's result, the dice check."""
+    d.press("BACKx6")
+    d.pick("History")
+    d.pick("Tra Red")
+    d.press("BACK")
+    d.pick("Dice check")
+    d.tick(1 << 20)
 
 
 def presses(game, board):
@@ -46,8 +61,10 @@ def presses(game, board):
     from schaffner.rng import Rng
     w, h, colour = sim.BOARDS[board]
     d = Driver(MemFiles(), Rng(SEED), width=w, height=h, colour=colour)
-    for _ in __import__("play_" + game).play(d):
+    for _ in __import__("play_" + ("trainmaker" if game == "history" else game)).play(d):
         pass
+    if game == "history":
+        look_at_history(d)
     steps = []
     for e in d.log:
         steps.append(("ev", e) if e >= 0 else ("at", -1 - e))

@@ -32,8 +32,8 @@ DEMO = (
     "OK OK OK OK OK "          # new game: Taubertal-Express, 2 players, Red starts, Blue next
     "OKx6 "                    # the setup checklist
     "OK "                      # Red takes the first ticket
-    "BACK DOWNx3 OK DOWN OK "  # to the main menu; settings: odds off
-    "BACK DOWN OK"             # about
+    "BACK DOWNx4 OK DOWN OK "  # to the main menu; settings: odds off
+    "DOWNx3 OK"                # about
 )
 
 

@@ -1,7 +1,8 @@
 """The app: a stack of screens, the game in play, saving after every action, undo.
 
 Driven by logical button events (app.events); draws onto the canvas it is
-handed (app.ui); never touches pins or clocks: time comes in through tick().
+handed (app.ui); never touches pins or clocks: time comes in through tick(),
+the date through today() (main.py's: (year, month, day), or None).
 Saving is work for the polls after a press (app.storage.GameSave): the press
 puts its frame on the screen first, then each following poll writes one
 small piece, while busy() tells the main loop to poll again at once.
@@ -16,15 +17,18 @@ from schaffner.journal import Journal
 
 SAVE = "game"
 SETTINGS = "settings"
-DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True}
+# games: the last key a game got (app.history), so keys stay new if a save is lost
+DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0}
 
 
 class App:
-    def __init__(self, canvas, width, height, storage, rng, palette=None):
+    def __init__(self, canvas, width, height, storage, rng, palette=None, today=None):
         self.ui = Ui(canvas, width, height, colour=palette is not None)
         self.palette = palette
         self.store = storage if storage is not None else FileStore("/data")
         self.rng = rng
+        self.today = today
+        self._history = None
         self.settings = dict(DEFAULT_SETTINGS)
         saved, _ = self.store.load(SETTINGS)
         if isinstance(saved, dict):
@@ -135,13 +139,33 @@ class App:
         for i, s in enumerate(lines):
             ui.text(s, 4, y + 3 + i * ui.pitch)
 
+    @property
+    def history(self):
+        """The games kept (app.history), loaded the first time they are needed."""
+        if self._history is None:
+            from app.history import History
+            self._history = History(self)
+        return self._history
+
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
         mod = games.module(game_id)
         self.flush()  # the game being replaced is saved to its end first
-        self.session = games.Session(game_id, names, Journal(mod.game_class(), base))
+        old = self.session
+        key = max(old.key if old is not None else 0, self.settings["games"]) + 1
+        self.settings["games"] = key
+        try:
+            self.save_settings()
+        except OSError:
+            pass  # the key still serves; the game's own save says so if storage fails
+        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key)
         self.setup_depth = 0
         self.saves.start()
+        if self._history is not None or (old is not None and _rolled(old.game) is not None):
+            # the new game is on flash before the old one's dice are counted, so a
+            # power cut can lose them from the count but never count them twice
+            self.flush()
+            self.history.replaced(self, old)
         self.home()
         self.push(mod.play_screen())
 
@@ -153,15 +177,23 @@ class App:
 
     def do(self, action):
         """Apply one action to the game and log it; a ValueError changes nothing."""
-        self._playing().journal.do(action)
+        s = self._playing()
+        s.journal.do(action)
+        if self._history is not None or s.ui.result(s.game, s.names) is not None:
+            # the game's record goes to flash before the action that ended it
+            self.history.after_do(self)
         self.saves.add(list(action))
 
     def undo(self):
         s = self.session
         if s is None or not s.journal.can_undo():
             raise ValueError("Nothing to undo")
+        before = s.game
         action = s.journal.undo()
         self.saves.add(UNDO)
+        if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
+            self.flush()  # the undo is on flash before a record is taken back
+            self.history.after_undo(self, before)
         self.notify("Undone: " + s.ui.describe(action, s.names, s.game))
 
     def _snapshot(self):
@@ -192,3 +224,9 @@ class App:
         if who is None:
             return None
         return self.palette[colour_of(s.names[who])]
+
+
+def _rolled(game):
+    """The faces a game with dice has rolled (Trainmaker's tally()), else None."""
+    t = getattr(game, "tally", None)
+    return t() if t else None

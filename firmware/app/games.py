@@ -12,6 +12,8 @@ Its ``__init__`` is the entry point and provides:
   describe(action, names, g)  short text for "Undone: ..." (g: the game as it
                               was when the action was applied, i.e. after the undo)
   acting(g)                   seat of the player who acts now, or None (for the LED)
+  result(g, names)            None until the game is over, then what the history
+                              keeps (the dict docs/architecture.md describes)
 
 docs/architecture.md says how to add a game.
 """
@@ -45,12 +47,14 @@ def module(game_id):
 
 
 class Session:
-    """The game in play: which game, who plays (in seat order from the start player), the journal."""
+    """The game in play: which game, who plays (in seat order from the start player), the
+    journal, and a key no other game on this device had (app.history)."""
 
-    def __init__(self, game_id, names, journal):
+    def __init__(self, game_id, names, journal, key=0):
         self.game_id = game_id
         self.names = names
         self.journal = journal
+        self.key = key
         self.ui = module(game_id)
 
     @property
@@ -59,7 +63,7 @@ class Session:
 
     def to_dict(self):
         return {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
-                "journal": self.journal.to_dict()}
+                "key": self.key, "journal": self.journal.to_dict()}
 
     @classmethod
     def from_dict(cls, data):
@@ -73,8 +77,11 @@ class Session:
         names = data.get("names")
         if not isinstance(names, list):
             raise ValueError("not a Schaffner save")
+        key = data.get("key", 0)  # saves from before the history have none
+        if type(key) is not int:
+            raise ValueError("not a Schaffner save")
         ui = module(game_id)
-        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")))
+        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key)
 
     @staticmethod
     def replay(session, log):

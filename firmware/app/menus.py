@@ -1,4 +1,5 @@
-"""The menus every game shares: the main menu, choosing a game and its players, settings."""
+"""The menus every game shares: the main menu, choosing a game and its players, settings
+(with clearing the history, and About)."""
 import gc
 
 from app import games
@@ -19,8 +20,8 @@ class MainMenu(Menu):
         e.append(("New game", self.new_game))
         if app.session is not None and app.session.journal.can_undo():
             e.append(("Undo last", self.undo))
+        e.append(("History", self.history))
         e.append(("Settings", self.settings))
-        e.append(("About", self.about))
         return e
 
     def draw(self, app, ui):
@@ -53,17 +54,12 @@ class MainMenu(Menu):
     def undo(self, app):
         app.undo()
 
+    def history(self, app):
+        from app.history_view import HistoryList
+        app.push(HistoryList(app))
+
     def settings(self, app):
         app.push(SettingsMenu())
-
-    def about(self, app):
-        gc.collect()
-        app.push(TextView("About", version_lines(app.store.fs) + [
-            "Railway games",
-            "Free %d KB" % (gc.mem_free() // 1024),
-            "Used %d KB" % (gc.mem_alloc() // 1024),
-        ]))
-
 
 # make deploy's version stamp: in the slot the launcher made the current folder
 STAMP = "version.json"
@@ -138,7 +134,8 @@ class SettingsMenu(Menu):
     def draw(self, app, ui):
         s = app.settings
         self.items = ["Contrast %d/10" % s["contrast"], "Odds " + ("on" if s["odds"] else "off"),
-                      "Sound " + ("on" if s["sound"] else "off")]
+                      "Sound " + ("on" if s["sound"] else "off"),
+                      "Undo clear" if app.history.cleared else "Clear history", "About"]
         Menu.draw(self, app, ui)
 
     def pick(self, app, index):
@@ -146,9 +143,25 @@ class SettingsMenu(Menu):
         if index == 0:
             app.push(NumberEntry("Contrast", "Display contrast", s["contrast"], 1, 10, set_contrast))
             return
+        if index == 3:
+            from app.history_view import clear_history
+            clear_history(app)
+            return
+        if index == 4:
+            about(app)
+            return
         key = ("odds", "sound")[index - 1]
         s[key] = not s[key]
         app.save_settings()
+
+
+def about(app):
+    gc.collect()
+    app.push(TextView("About", version_lines(app.store.fs) + [
+        "Railway games",
+        "Free %d KB" % (gc.mem_free() // 1024),
+        "Used %d KB" % (gc.mem_alloc() // 1024),
+    ]))
 
 
 def set_contrast(app, value):

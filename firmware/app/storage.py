@@ -61,8 +61,16 @@ class OsFiles:
             for line in f:
                 yield line
 
-    def size(self, path):
-        return os.stat(path)[6]
+    def size(self, path):  # 0 if missing
+        try:
+            return os.stat(path)[6]
+        except OSError:
+            return 0
+
+    def read_at(self, path, offset, count):
+        with open(path) as f:
+            f.seek(offset)
+            return f.read(count)
 
     def rename(self, old, new):
         os.rename(old, new)
@@ -83,6 +91,13 @@ class OsFiles:
     def makedirs(self, path):
         if path and not self.exists(path):
             os.mkdir(path)
+
+
+def append_record(fs, path, record):
+    """Add record (a list or a dict of JSON values) at the end of the file at path."""
+    if not isinstance(record, (list, dict)):
+        raise ValueError("a record is a list or a dict")
+    fs.append(path, "\n" + json.dumps(record))
 
 
 def records(fs, path):

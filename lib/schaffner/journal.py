@@ -7,13 +7,15 @@ memory bounded, the oldest actions are folded into the base once there are
 more than ``keep + fold`` of them; ``keep`` actions can always be undone.
 A save may log what happened after it; ``restore`` replays such a log with
 one rebuild of the game, however many undos it holds.
+``count()`` counts the folded ones too.
 """
 
 
 class Journal:
-    def __init__(self, game_cls, base, actions=(), keep=64, fold=32):
+    def __init__(self, game_cls, base, actions=(), keep=64, fold=32, folded=0):
         if keep < 1 or fold < 1:
             raise ValueError("journal needs keep >= 1 and fold >= 1")
+        self.folded = folded  # actions already in base
         self.game_cls = game_cls
         self.keep = keep
         self.fold = fold
@@ -33,6 +35,10 @@ class Journal:
             older = self._replay(self.fold)
             self.base = older.to_dict()
             self.actions = self.actions[self.fold:]
+            self.folded += self.fold
+
+    def count(self):  # actions since the game began, undone ones not counted
+        return self.folded + len(self.actions)
 
     def can_undo(self):
         return len(self.actions) > 0
@@ -51,6 +57,7 @@ class Journal:
         if any entry does not apply."""
         base = self.base
         actions = list(self.actions)
+        folded = self.folded
         try:
             for entry in log:
                 if entry is None:
@@ -62,15 +69,17 @@ class Journal:
                 if len(actions) > self.keep + self.fold:
                     base = _build(self.game_cls, base, actions, self.fold).to_dict()
                     actions = actions[self.fold:]
+                    folded += self.fold
             game = _build(self.game_cls, base, actions, len(actions))
         except (KeyError, IndexError, TypeError, AttributeError):
             raise ValueError("saved log does not fit this game")
         self.base = base
         self.actions = actions
+        self.folded = folded
         self.game = game
 
     def to_dict(self):
-        return {"base": self.base, "actions": [list(a) for a in self.actions]}
+        return {"base": self.base, "actions": [list(a) for a in self.actions], "folded": self.folded}
 
     @classmethod
     def from_dict(cls, game_cls, data, keep=64, fold=32):
@@ -79,10 +88,11 @@ class Journal:
             actions = data["actions"]
         except (KeyError, TypeError):
             raise ValueError("not a saved game")
-        if not isinstance(actions, list):
+        folded = data.get("folded", 0)  # saves from before the count have none
+        if not isinstance(actions, list) or type(folded) is not int:
             raise ValueError("not a saved game")
         try:
-            return cls(game_cls, base, actions, keep, fold)
+            return cls(game_cls, base, actions, keep, fold, folded)
         except (KeyError, IndexError, TypeError, AttributeError):
             raise ValueError("saved game does not fit this game")
 

@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host_tools"))
-from device_files import boards, device_files  # noqa: E402
+from device_files import HOST_ONLY, boards, core_files, device_files  # noqa: E402
 from app.games import GAMES as REGISTRY  # noqa: E402
 
 GAMES = tuple(row[0] for row in REGISTRY)
@@ -170,6 +170,17 @@ def test_imports_run_only_the_allowed_way():
         edges, _ = graph(board)
         wrong = sorted((a, b) for a in edges for b in edges[a] if not allowed(a, b))
         assert wrong == [], (board, wrong)
+
+
+def test_no_device_file_imports_what_stays_on_the_pc():
+    left_out = set(module_name(d) for _, d in core_files() if d in HOST_ONLY)
+    assert left_out  # the check below has something to find
+    for board in boards():
+        _, names = graph(board)
+        for name, (host, package) in names.items():
+            with open(host) as f:
+                wanted = set(imports_of(f.read(), name, package))
+            assert not (wanted & left_out), (name, sorted(wanted & left_out))
 
 
 def test_only_the_hardware_layer_touches_the_hardware():

@@ -60,9 +60,6 @@ class MemFiles:
         self.written += len(text)
         self.files[path] = old + text
 
-    def size(self, path):
-        return len(self.read(path))
-
     def lines(self, path):
         text = self.read(path)
         start = 0
@@ -70,6 +67,12 @@ class MemFiles:
             end = text.find("\n", start) + 1 or len(text)
             yield text[start:end]
             start = end
+
+    def size(self, path):
+        return len(self.files.get(path, ""))
+
+    def read_at(self, path, offset, count):
+        return self.read(path)[offset:offset + count]
 
     def rename(self, old, new):
         self._spend_op()

@@ -34,6 +34,7 @@ final   the table says R has 5 coins and B's marker is on 12 VP: entered as coun
         G  1 + 2 + 4 + Empfangshalle 2 + Wagenmeisterei 5 = 14
         Y -3 + 0 + 4 + Magazingebaeude 4 + Lokschuppen 3 x 1 = 8
         Blue and Red tie at 16: Blue is on top of the pioneer track and wins.
+        The table finishes the game: it goes into the history.
 """
 
 R, B, G, Y = "Red", "Blue", "Green", "Yellow"
@@ -226,7 +227,7 @@ def build(d, name, step):
 
 
 def final(d):
-    see(d, "Final scoring", "Ranking")
+    see(d, "Final score", "Ranking")
     yield from choose(d, R)
     see(d, "Check Red", "Coins 2", "Cubes 8")
     yield from choose(d, "Coins")
@@ -269,7 +270,14 @@ def final(d):
     d.press("OK", "DOWN")
     see(d, "Zollamt", "Postamt", "Total", "16")
     yield
+    d.press("BACK", "BACK")
+    yield from choose(d, "Finish game")
+    see(d, "Scores final", "history", "Finish", "Not yet")
+    d.press("UP", "OK")
+    see(d, "Ranking", "1 Blue")
+    yield
     d.press("BACK")
+    see(d, "Game over", "Ranking")
     yield
 
 
@@ -321,7 +329,7 @@ TWO_PAYDAYS = {
 
 
 def final_two(d):
-    see(d, "Final scoring", "Ranking")
+    see(d, "Final score", "Ranking")
     yield from choose(d, R)
     see(d, "Check Red", "Coins 4", "Cubes 8")
     yield from choose(d, "Coins")

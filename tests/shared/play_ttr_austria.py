@@ -22,7 +22,7 @@ The sheet, options longest track + West-East + stations all on:
   Yellow  routes 6x2 2x1 = 30+2 = 32; tickets +21 -1 = 20; longest 9; West-East +10;
           1 station left +4 = 32+20+10+4 = 66, 1 ticket done
 Ranking: 1 Red 87, 2 Green 66, 3 Yellow 66 (the tie goes to Green: 2 tickets
-done against 1), 4 Blue 31.
+done against 1), 4 Blue 31.  Then the table finishes the game (the history keeps it).
 """
 
 TOTALS = (87, 31, 66, 66)
@@ -204,3 +204,9 @@ def play(d):
     yield from press(d, "BACK")
     yield from pick(d, "Green")
     yield ("Green 66", "4-car x4     +28")
+    yield from press(d, "BACK")
+    yield from pick(d, "Finish game")
+    yield ("Finish game", "Scores final", "Finish", "Not yet")
+    yield from press(d, "UP", "OK")
+    yield ("Ranking", "1 Red", "4 Blue")
+    assert d.app.session.game.ended and "Finish game" not in d.app.top.items

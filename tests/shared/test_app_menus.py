@@ -4,7 +4,7 @@ from appdriver import Driver
 
 def test_boot_shows_main_menu_without_resume():
     d = Driver()
-    d.shows("Schaffner", "New game", "Settings", "About")
+    d.shows("Schaffner", "New game", "History", "Settings")
     assert "Resume" not in d.text
 
 
@@ -26,8 +26,8 @@ def test_contrast_entry_clamps_and_saves():
 def test_about_shows_version_and_free_memory():
     from schaffner import VERSION
     d = Driver()
-    d.pick("About").shows("Schaffner " + VERSION, "Free ", " KB", "Used ")
-    d.press("OK").shows("New game")
+    d.pick("Settings").pick("About").shows("Schaffner " + VERSION, "Free ", " KB", "Used ")
+    d.press("OK").shows("Clear history", "About")
 
 
 def test_about_shows_the_stamp_make_deploy_wrote():
@@ -35,7 +35,7 @@ def test_about_shows_the_stamp_make_deploy_wrote():
     fs = MemFiles()
     fs.files["version.json"] = ('{"board": "pico_oled", "commit": "3f2a1bc", "dirty": true, '
                                 '"version": "0.2.0"}')
-    d = Driver(fs).pick("About").shows("Schaffner 0.2.0", "3f2a1bc dirty", "Free ")
+    d = Driver(fs).pick("Settings").pick("About").shows("Schaffner 0.2.0", "3f2a1bc dirty", "Free ")
     fs.files["version.json"] = '{"board": "pico_oled", "commit": null, "dirty": false, "version": "0.2.1"}'
     d.press("OK").pick("About").shows("Schaffner 0.2.1")
     assert "dirty" not in d.text and "null" not in d.text and "None" not in d.text
@@ -47,7 +47,7 @@ def test_about_with_a_damaged_stamp_shows_the_code_version():
     for text in ('{"version": "0.2', '["0.2.0"]', '{"commit": "3f2a1bc"}', '{"version": 2}'):
         fs = MemFiles()
         fs.files["version.json"] = text
-        Driver(fs).pick("About").shows("Schaffner " + VERSION)
+        Driver(fs).pick("Settings").pick("About").shows("Schaffner " + VERSION)
 
 
 def test_back_on_main_menu_stays():

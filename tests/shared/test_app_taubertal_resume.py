@@ -76,14 +76,14 @@ def test_reboot_at_payday_and_in_the_final_scoring():
     yield
     d.boot().pick("Resume").shows("Pass 7 payday", "Red", "OK=next 1/2")
     yield
-    d.press("OK", "OK").shows("Final scoring", "Ranking")
+    d.press("OK", "OK").shows("Final score", "Ranking")
     yield
     d.pick("Blue").pick("Coins").press("UPx2", "OK").press("BACK")
     state = d.app.session.to_dict()
     yield
     d.press("BACK")
     yield
-    d.boot().pick("Resume").shows("Final scoring", "Blue")
+    d.boot().pick("Resume").shows("Final score", "Blue")
     assert d.app.session.to_dict() == state
     assert d.app.session.game.coins == [1, 3]
     yield

@@ -164,7 +164,7 @@ def test_final_asks_only_what_the_buildings_need():
     yield
     yield from skip_to(d, "final", 7)
     # Lokschuppen with 3 players: 2 VP per empty space
-    d.shows("Final scoring", "Red", "?", "Ranking")
+    d.shows("Final score", "Red", "?", "Ranking")
     d.pick("Ranking").shows("First enter Red's Empty spaces")
     d.press("OK").shows("Check Red", "Coins 1", "Empty spaces ?")
     d.pick("Empty spaces").shows("Lokschuppen", "Empty (others)", "2 VP each")

@@ -1,6 +1,7 @@
 """Der Taubertal-Express: phases of a pass, who acts, and the pioneer-track turn order."""
 from schaffner.taubertal import Game
 from schaffner.taubertal.game import TOP
+from support import rejects
 from taubertal_steps import finish_pass, plain_action, to_payday, to_rounds
 
 
@@ -208,4 +209,8 @@ def test_legal_actions_by_phase():
     assert g.phase() == "final" and g.pass_no() == 7
     assert g.acting() is None
     assert g.next_phase() == ""
-    assert g.legal(0) == ("vp", "coins", "cubes")  # no building needs an input
+    assert g.legal(0) == ("end", "vp", "coins", "cubes")  # no building needs an input
+    assert g.turns() == 7 * 3 * 2
+    g.apply(("end",))
+    assert g.legal(0) == ()
+    assert "over" in rejects(g, g.apply, ("vp", 0, 1))

@@ -34,6 +34,22 @@ def acting(game):
     return game.acting()
 
 
+def result(game, names):  # app.games
+    if not game.ended:
+        return None
+    rank = game.ranking()  # best first; a tie on points goes to the pioneer track
+    scores = [0] * game.n
+    places = [0] * game.n
+    tie = False
+    for i in range(game.n):
+        p, total = rank[i]
+        scores[p] = total
+        places[p] = i + 1
+        tie = tie or (i > 0 and rank[i - 1][1] == total)
+    return {"scores": scores, "places": places, "winner": names[rank[0][0]], "win": "points",
+            "tiebreak": "pioneer" if tie else "", "turns": game.turns(), "unit": "VP"}
+
+
 def describe(action, names, game):
     """Short text naming an action, for "Undone: ..." (every action names its player)."""
     kind = action[0]
@@ -59,6 +75,8 @@ def describe(action, names, game):
         return "Payday"
     if kind == "refill":
         return "Refill, next pass"
+    if kind == "end":
+        return "Game over"
     if kind == "final":
         return "%s %s %d" % (who, LABELS.get(action[2], action[2]), action[3])
     if kind in ("vp", "coins", "cubes"):

@@ -1,7 +1,8 @@
 """Der Taubertal-Express: the final scoring.
 
 A menu of the players with their totals so far ("?" = a number their
-buildings need is still missing) and "Ranking".  A player's sheet checks the
+buildings need is still missing), "Ranking" and "Finish game" (final scores,
+kept in the history; both only once nothing is missing).  A player's sheet checks the
 tracked coins, cubes and VP against the table (the table is right: entering
 the counted number records the difference) and asks only for what that
 player's end-of-game buildings need.
@@ -9,7 +10,7 @@ player's end-of-game buildings need.
 from app.events import UP, DOWN, OK, BACK
 from app.taubertal.common import LABELS, Entry, LiveMenu, do
 from app.ui import fit, spread
-from app.widgets import Menu, Screen, TextView
+from app.widgets import Confirm, Menu, Screen, TextView
 
 # final-scoring input key -> (building, prompt, footer); menu labels in LABELS
 _INPUTS = {
@@ -29,17 +30,20 @@ def _missing(g, p):
 
 class FinalHub(LiveMenu):
     def __init__(self):
-        LiveMenu.__init__(self, "Final scoring")
+        LiveMenu.__init__(self, "Final score")
 
     def rows(self, app):
         g = app.session.game
         names = app.session.names
         cols = app.ui.cols
+        self.title = "Game over" if g.ended else "Final score"
         rows = []
         for p in range(g.n):
             right = ("? " if _missing(g, p) else "") + str(g.score(p))
             rows.append((spread(names[p], right, cols), None))
         rows.append(("Ranking", None))
+        if not g.ended:
+            rows.append(("Finish game", None))
         # a hint when it leaves every row on screen
         self.hint = "check each one" if len(rows) <= app.ui.rows else ""
         return rows
@@ -54,8 +58,16 @@ class FinalHub(LiveMenu):
             p, key = missing[0]
             app.push(Sheet(p))
             app.notify("First enter %s's %s" % (app.session.names[p], LABELS[key]))
-            return
-        app.push(RankingView())
+        elif index == g.n:
+            app.push(RankingView())
+        else:
+            app.push(Confirm("Finish game", "Scores final and kept in the history?",
+                             _finish, yes="Finish", no="Not yet"))
+
+
+def _finish(app):
+    do(app, ("end",))
+    app.replace(RankingView())
 
 
 class Sheet(LiveMenu):

@@ -50,6 +50,16 @@ def acting(game):
     return game.player()
 
 
+def result(game, names):  # app.games; a score is the City cards scored
+    if game.phase() != "over":
+        return None
+    from schaffner.trainmaker.result import places, turns
+    w = game.winner()
+    return {"scores": [game.stats(p)[3] for p in range(game.players())], "places": places(game),
+            "winner": "Steam Engine" if w < 0 else names[w], "win": game.win_reason(),
+            "tiebreak": "", "turns": turns(game), "unit": "cards"}
+
+
 def describe(action, names, g):
     """Short text naming an action, for "Undone: ...".  g is the game as it was
     when the action was applied (after the undo), so it tells who acted."""

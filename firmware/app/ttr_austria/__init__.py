@@ -17,6 +17,21 @@ def describe(action, names, game):
     return core_describe(action, names)
 
 
+def result(game, names):  # app.games; the tie-break as the ranking says it; no turns
+    if not game.ended:
+        return None
+    from app.ttr_austria.sheet import tie_note
+    order = game.ranking()
+    scores = [0] * game.players
+    places = [0] * game.players
+    for place, p, total in order:
+        scores[p] = total
+        places[p] = place
+    winner = "+".join(names[p] for place, p, _ in order if place == 1)
+    return {"scores": scores, "places": places, "winner": winner, "win": "points",
+            "tiebreak": tie_note(game, order)[5:], "turns": None, "unit": "VP"}
+
+
 def setup(app, names):
     from app.ttr_austria.options import Options
     # replace, not push: BACK from the name picker after its last seat would re-pick

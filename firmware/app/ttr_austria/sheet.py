@@ -1,7 +1,7 @@
 """Ticket to Ride Austria: the score sheet of every player, the ranking and each player's breakdown."""
 from app.ttr_austria.rows import Rows, fit, signed
 from app.ui import wrap
-from app.widgets import TextView
+from app.widgets import Confirm, TextView
 
 
 class Sheet(Rows):
@@ -14,6 +14,7 @@ class Sheet(Rows):
     def entries(self, app):
         g = app.session.game
         names = app.session.names
+        self.title = "TtR: game over" if g.ended else "TtR Austria"
         rows = [("Ticket draw", "")]
         for p in range(g.players):
             rows.append((names[p], "%d" % g.total(p)))
@@ -50,7 +51,8 @@ def tie_note(g, order):
 
 
 class Ranking(Rows):
-    """Places best first; a tie on points says what broke it.  OK: breakdown."""
+    """Places best first; a tie on points says what broke it.  OK: breakdown.
+    Last "Finish game": the sheet is final, the game kept in the history."""
 
     def __init__(self):
         Rows.__init__(self, "Ranking")
@@ -60,10 +62,22 @@ class Ranking(Rows):
         names = app.session.names
         order = g.ranking()
         self.hint = tie_note(g, order)
-        return [("%d %s" % (place, names[p]), "%d" % total, p) for place, p, total in order]
+        rows = [("%d %s" % (place, names[p]), "%d" % total, p) for place, p, total in order]
+        if not g.ended:
+            rows.append(("Finish game", "", None))
+        return rows
 
     def pick(self, app, index, entry):
-        app.push(Breakdown(entry[2]))
+        if entry[2] is None:
+            app.push(Confirm("Finish game", "Scores final and kept in the history?",
+                             _finish, yes="Finish", no="Not yet"))
+        else:
+            app.push(Breakdown(entry[2]))
+
+
+def _finish(app):
+    app.do(("end",))
+    app.pop()
 
 
 class Breakdown(TextView):

@@ -39,6 +39,7 @@ Actions (tuples; lists after a JSON round trip are accepted too):
                              bonuses, spent cubes...) or corrections, for any
                              player at any time.  VP stop at -5; cubes above
                              the coal carriage's room go back to the supply.
+  ("end",)                   final scoring done: every later action is refused
 The "round" actions (build, sale, carriage, done, replace_ticket) are for
 the player whose turn it is; replace_ticket also during the ticket draft.
 """
@@ -170,6 +171,7 @@ class Game:
         self.fin = [dict(f) for f in state["fin"]]  # type: list[dict[str, int]]
         if len(self.fin) != n:
             raise ValueError("Not a saved Taubertal game")
+        self.ended = state.get("ended") is True  # saves from before "end" have no key
 
     @classmethod
     def new(cls, players):
@@ -199,6 +201,7 @@ class Game:
             "built": [list(b) for b in self.built],
             "over": [list(b) for b in self.over],
             "fin": [dict(f) for f in self.fin],
+            "ended": self.ended,
         }
 
     @classmethod
@@ -251,6 +254,15 @@ class Game:
             return ""
         return PHASES[PHASES.index(ph) + 1] if ph != "refill" else "tickets"
 
+    def turns(self):  # player turns played in the rounds
+        ph = self._phase
+        rounds = (self._pass - 1) * ROUNDS
+        if ph == "round":
+            return (rounds + self._round - 1) * self.n + self._turn
+        if ph in ("payday", "refill", "final"):
+            rounds += ROUNDS
+        return rounds * self.n
+
     def tiles_taken(self, p):
         """Action tiles p holds from this pass's draft (3 once it is over)."""
         if self._phase == "tickets":
@@ -262,6 +274,8 @@ class Game:
 
     def legal(self, player=None):
         """Action kinds ``player`` (default: whoever acts) may apply now."""
+        if self.ended:
+            return ()
         ph = self._phase
         who = self.acting()
         if player is None:
@@ -273,6 +287,8 @@ class Game:
         elif ph == "final":
             if player is not None and self.final_inputs(player):
                 kinds.append("final")
+            if not self.final_missing():
+                kinds.append("end")
         else:
             kinds.append(ph)
         kinds.extend(_ANYTIME)
@@ -397,6 +413,8 @@ class Game:
         entry = _ACTIONS.get(kind) if isinstance(kind, str) else None
         if entry is None:
             raise ValueError("Unknown action")
+        if self.ended:
+            raise ValueError("The game is over")
         fewest, most, handler = entry
         if not fewest < len(action) <= most + 1:
             raise ValueError("Wrong number of values for " + kind)
@@ -588,6 +606,12 @@ class Game:
             raise ValueError("Enter 1 (yes) or 0 (no)")
         self.fin[p][key] = value
 
+    def _do_end(self, a):
+        self._need(("final",))
+        if self.final_missing():
+            raise ValueError("Enter every final-scoring number first")
+        self.ended = True
+
     def _do_vp(self, a):
         _, p, delta = a
         _delta(delta)
@@ -624,4 +648,5 @@ _ACTIONS = {
     "vp": (2, 2, Game._do_vp),
     "coins": (2, 2, Game._do_coins),
     "cubes": (2, 2, Game._do_cubes),
+    "end": (0, 0, Game._do_end),
 }

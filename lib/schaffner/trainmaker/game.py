@@ -91,6 +91,7 @@ class Game:
         self._event = ""
         self._steam_cards = []
         self._steam_drawn = 0
+        self._tally = [0] * len(FACES)  # faces rolled this game, in FACES order
 
     @classmethod
     def new(cls, players=2, steam=False, contract=None):
@@ -121,6 +122,7 @@ class Game:
             "event": self._event,
             "steam_cards": [list(c) for c in self._steam_cards],
             "steam_drawn": self._steam_drawn,
+            "tally": list(self._tally),
         }
 
     @classmethod
@@ -144,6 +146,10 @@ class Game:
             g._event = d["event"]
             g._steam_cards = [(c[0], c[1]) for c in d["steam_cards"]]
             g._steam_drawn = d["steam_drawn"]
+            tally = d.get("tally", g._tally)  # saves from before the dice check have none
+            if len(tally) != len(FACES):
+                raise TypeError
+            g._tally = list(tally)
         except (KeyError, TypeError, IndexError):
             raise ValueError("not a saved Trainmaker game")
         return g
@@ -290,6 +296,9 @@ class Game:
         wild = [c for c in cs if is_wild(c)]
         return missing_goods([c for c in cs if not is_wild(c)]), len(wild)
 
+    def tally(self):  # faces rolled this game, in FACES order
+        return tuple(self._tally)
+
     def winner(self):
         """None, a player index, or STEAM."""
         return self._winner
@@ -377,6 +386,8 @@ class Game:
             self._dice = faces
             self._train = []
         self._stats[self._cur][_ROLLS] += 1
+        for f in faces:
+            self._tally[FACES.index(f)] += 1
         self._phase = "place"
         self._event = ""
         self._settle(initial)

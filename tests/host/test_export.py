@@ -1,0 +1,276 @@
+"""host_tools/export.py: from a history the simulator wrote (all three games played
+through), history.csv and history.json say what the gadget's screens show; the
+Pico is read with one mpremote command (its reader script run here under real
+MicroPython) and restarted; no Pico, a missing file, damaged records and a
+cleared history each get a clear message, and every complete record is exported.
+"""
+import csv
+import json
+import os
+import subprocess
+import types
+
+from app.history import SLOT
+from host_tools import export, sim
+
+ROOT = export.ROOT
+SEED = 16  # play_trainmaker's dice
+
+
+def _record(key, game="ttr_austria", players=(("Red", 50, 1), ("Blue", 40, 2)), **more):
+    rec = {"v": 1, "k": key, "g": game, "d": "2025-05-12", "a": 20, "t": None, "w": players[0][0],
+           "h": "points", "b": "", "u": "VP", "p": [list(p) for p in players]}
+    rec.update(more)
+    text = json.dumps(rec, separators=(",", ":"))
+    return ("\n" + text + " " * (SLOT - 1 - len(text))).encode()
+
+
+def _export(files, tmp_path):
+    said = []
+    rc = export.export(files, str(tmp_path), "test", say=said.append)
+    with open(tmp_path / "history.json") as f:
+        data = json.load(f)
+    with open(tmp_path / "history.csv") as f:
+        rows = list(csv.DictReader(f))
+    return rc, data, rows, said
+
+
+# --- a history made by the simulator ---------------------------------------------
+
+def _presses(game):
+    """The game's end-to-end script played on CPython; its presses and ticks for the simulator."""
+    from appdriver import Driver
+    from memfiles import MemFiles
+    from schaffner.rng import Rng
+    d = Driver(MemFiles(), Rng(SEED))
+    for _ in __import__("play_" + game).play(d):
+        pass
+    return d.log
+
+
+def _play(save, log):
+    dev = sim.Device("pico_oled", SEED, str(save))
+    try:
+        for e in log:
+            if e >= 0:
+                dev.press(e)
+            else:
+                dev.tick(-1 - e)
+    finally:
+        dev.close()
+    assert not dev.errors, dev.errors
+
+
+def _pages(dev):
+    """A text view's lines, page by page (long DOWN), as one string."""
+    text = []
+    for _ in range(3):
+        text += dev.text
+        dev.press(1 | 4)
+    return " ".join(" ".join(text).split())
+
+
+def _screens(save, count):
+    """The history list, each kept game's result table (newest first) and the dice check,
+    as the gadget shows them."""
+    dev = sim.Device("pico_oled", SEED, str(save))
+    shown = []
+    try:
+        # the main menu: Resume game, New game, Undo last, History, Settings
+        for _ in range(3 if "Resume game" in dev.text else 1):
+            dev.press(1)
+        dev.press(2)
+        rows = " ".join(dev.text)
+        dev.press(1)  # Dice check
+        dev.press(2)
+        dev.tick(1 << 20)
+        dice = _pages(dev)
+        dev.press(3)
+        for _ in range(count):
+            dev.press(1)
+            dev.press(2)
+            shown.append(_pages(dev))
+            dev.press(3)
+    finally:
+        dev.close()
+    return rows, shown, dice
+
+
+def test_the_export_of_a_simulated_history_says_what_the_screens_show(tmp_path):
+    save = tmp_path / "data"
+    save.mkdir()
+    for game in ("taubertal", "ttr_austria", "trainmaker"):
+        for name in os.listdir(save):
+            if name.startswith("game."):
+                os.remove(save / name)  # each script starts from a gadget with no game to resume
+        _play(save, _presses(game))
+    rows, shown, dice_screen = _screens(save, 3)
+    rc = export.main(["--from", str(save), "--out", str(tmp_path)])
+    assert rc == 0
+    with open(tmp_path / "history.json") as f:
+        data = json.load(f)
+    games = data["games"]
+    assert [g["game"] for g in games] == ["taubertal", "ttr_austria", "trainmaker"]
+    assert [g["winner"] for g in games] == ["Blue", "Red", "Red"]
+    for g, screen in zip(reversed(games), shown):  # the screens list the newest first
+        assert g["title"] in screen and "Date not set" in screen and g["date"] is None
+        for p in g["players"]:
+            assert "%d %s %d" % (p["place"], p["colour"], p["score"]) in screen, (p, screen)
+        assert "Actions %d" % g["actions"] in screen
+        if g["turns"] is not None:
+            assert "Turns %d" % g["turns"] in screen
+        if g["tiebreak"]:
+            assert "Tie: " + g["tiebreak"] in screen
+        assert ("Place %s" % g["score_unit"]) in screen
+        row = "%s %s %d" % (g["title"][:3], g["winner"], max(p["score"] for p in g["players"] if p["won"]))
+        assert row in " ".join(rows.split()), (row, rows)
+    with open(tmp_path / "history.csv") as f:
+        table = list(csv.DictReader(f))
+    assert len(table) == 4 + 4 + 3
+    assert table[1] == {"number": "1", "date": "", "game": "taubertal", "title": "Taubertal-Expr.",
+                        "players": "4", "seat": "2", "colour": "Blue", "score": "16", "score_unit": "VP",
+                        "place": "1", "won": "yes", "winner": "Blue", "won_by": "points",
+                        "tiebreak": "pioneer", "turns": "84", "actions": str(games[0]["actions"])}
+    dice = data["dice"]  # the Trainmaker game is still in play: its save holds its rolls
+    assert dice["verdict"] == "Dice look fair" and dice["degrees_of_freedom"] == 4
+    assert dice["dice"] == sum(dice["faces"].values()) > 100
+    assert dice["verdict"] in dice_screen and "%d dice" % dice["dice"] in dice_screen
+    assert "p=%.3f" % dice["p_value"] in dice_screen and "chi2=%.1f" % dice["chi_square"] in dice_screen
+    for short, face in zip(("Loco", "Pass.", "Box", "Flat", "Cab."), dice["faces"]):
+        got = "%s %d/%d" % (short, dice["faces"][face], round(dice["expected"][face]))
+        assert got in dice_screen, (got, dice_screen)
+
+
+# --- the Pico ----------------------------------------------------------------------
+
+def _micropython(code, files):
+    """Run code in the MicroPython runtime with files in /data; its output."""
+    script = """
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+const out = [];
+const mp = await loadMicroPython({ stdout: (l) => out.push(l), stderr: (l) => out.push("ERR " + l) });
+mp.FS.mkdirTree("/data");
+const files = %s;
+for (const [name, hex] of Object.entries(files)) mp.FS.writeFile("/data/" + name, Buffer.from(hex, "hex"));
+mp.runPython(%s);
+console.log(out.join("\\n"));
+""" % (json.dumps({k: v.hex() for k, v in files.items()}), json.dumps(code))
+    proc = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_the_pico_is_read_by_one_mpremote_command_that_changes_nothing_and_restarts_it(tmp_path):
+    files = {"history.log": _record(1) + _record(2), "dice.log": b'\n["g", 2, 1, 1, 1, 1]'}
+    printed = _micropython(export.READER, files)  # what the Pico prints for the reader
+    assert export.parse_dump(printed) == files
+    calls = []
+
+    def run(argv, **kw):
+        calls.append(argv)
+        return types.SimpleNamespace(returncode=0, stdout=printed, stderr="")
+
+    rc = export.main(["--port", "/dev/ttyACM0", "--out", str(tmp_path)], run=run)
+    assert rc == 0
+    argv, = calls
+    assert argv[1:] == ["connect", "/dev/ttyACM0", "exec", export.READER, "+", "reset"]
+    for word in ("remove", "rename", "'w'", "'a'", "mkdir"):  # the reader only opens to read
+        assert word not in export.READER
+    with open(tmp_path / "history.json") as f:
+        assert [g["key"] for g in json.load(f)["games"]] == [1, 2]
+
+
+def test_a_read_the_watchdog_cut_short_or_a_failing_mpremote_is_an_error(tmp_path):
+    cut = types.SimpleNamespace(returncode=0, stdout="@file history.log\nCmFiYw==\n", stderr="")
+    assert export.main(["--port", "p", "--out", str(tmp_path)], run=lambda a, **k: cut) == 2
+    failed = types.SimpleNamespace(returncode=1, stdout="", stderr="mpremote: failed to access p\n")
+    assert export.main(["--port", "p", "--out", str(tmp_path)], run=lambda a, **k: failed) == 2
+    assert os.listdir(tmp_path) == []
+
+
+def test_no_pico_connected_says_so_and_changes_nothing(tmp_path, capsys, monkeypatch):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [types.SimpleNamespace(device="/dev/ttyS0", vid=None)])
+
+    def run(argv, **kw):
+        raise AssertionError("nothing may run without a Pico")
+
+    assert export.main(["--out", str(tmp_path / "out")], run=run) == 2
+    assert "no Pico found on USB" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+# --- bad files -----------------------------------------------------------------------
+
+def test_a_damaged_record_is_reported_where_it_is_and_the_others_are_exported(tmp_path):
+    torn = b'\n{"v":1,"k":2,"g":"ttr_au'
+    data = _record(1) + torn + b"#" * (SLOT - len(torn)) + _record(3) + _record(4)[:100]
+    rc, out, rows, said = _export({"history.log": data}, tmp_path)
+    assert rc == 1
+    assert [g["key"] for g in out["games"]] == [1, 3] and len(rows) == 4
+    assert out["problems"] == [
+        "history.log record 2 (bytes 256-511) is damaged: not a complete record; left out",
+        "history.log ends with an incomplete record (100 bytes after byte 768), cut off while it was written; "
+        "the device drops it too"]
+    assert said[0] == "problem: " + out["problems"][0]
+
+
+def test_records_that_are_json_but_not_ours_are_named():
+    bad = (_record(1, p=[["Red", "ten", 1]]) + _record(2, v=7) + _record(3, d="12.5.2025")
+           + _record(4, k="x"))
+    recs, problems = export.records({"history.log": bad})
+    assert recs == []
+    assert [p.split(" is damaged: ")[1] for p in problems] == [
+        "player ['Red', 'ten', 1] is not [colour, score, place]; left out",
+        "unknown record version 7; left out", "date '12.5.2025' is not YYYY-MM-DD; left out",
+        "field 'k' missing or wrong; left out"]
+
+
+def test_another_file_is_not_taken_for_a_history(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text('{"app": "schaffner", "v": 1, "game": "taubertal"}')
+    assert export.main(["--from", str(save), "--out", str(tmp_path / "out")]) == 1
+    with open(tmp_path / "out" / "history.json") as f:
+        data = json.load(f)
+    assert data["games"] == [] and data["problems"] == [
+        "%s is not a Schaffner history file (its records start with a new line and '{'); left out" % save]
+    assert export.main(["--from", str(tmp_path / "nothing"), "--out", str(tmp_path / "o2")]) == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert export.main(["--from", str(empty), "--out", str(tmp_path / "o3")]) == 2
+    assert not (tmp_path / "o2").exists() and not (tmp_path / "o3").exists()
+
+
+def test_damaged_dice_lines_are_named_and_skipped_as_the_gadget_skips_them(tmp_path):
+    files = {"dice.log": b'\n["u", 20, 10, 10, 10, 10]\n["u", 6, 3\n["g", 20, 10, 10, 10, 10]'}
+    rc, out, _, _ = _export(files, tmp_path)
+    assert rc == 1 and out["problems"] == ["dice.log line 2 is damaged; left out"]
+    assert out["dice"]["dice"] == 120 and out["dice"]["faces"]["Locomotive"] == 40
+    assert out["dice"]["verdict"] == "Dice look fair" and out["dice"]["p_value"] == 1.0
+
+
+def test_a_cleared_history_exports_no_games(tmp_path):
+    rc, out, rows, said = _export({"history.log": _record(1), "history.clr": b""}, tmp_path)
+    assert rc == 0 and out["games"] == [] and rows == []
+    assert any("cleared on the gadget (undoable there" in s for s in said)
+
+
+def test_a_record_a_power_cut_left_behind_is_dropped_as_the_gadget_drops_it(tmp_path):
+    from appdriver import Driver
+    from memfiles import PowerCut
+    d = Driver()
+    sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
+    d.app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
+                                                       "p": [sheet, dict(sheet)]})
+    d.app.flush()  # the new game is on flash
+    d.fs.budget = SLOT  # the record is written, then the power goes before the end is saved
+    d.app.do(("end",))
+    try:
+        d.app.flush()  # the polls after the press, which would save the end
+    except PowerCut:
+        pass
+    d.fs.budget = None
+    files = {k.split("/")[-1]: v.encode() for k, v in d.fs.files.items()}
+    assert len(files["history.log"]) == SLOT
+    rc, out, rows, said = _export(files, tmp_path)
+    assert rc == 0 and out["games"] == [] and any("left by a power cut" in s for s in said)

@@ -1,0 +1,48 @@
+"""The history written by a complete Taubertal game (the end-to-end script), read
+back after a reboot, on the history screens; an undo after the end takes the
+game back out, and finishing it again keeps it once."""
+from appdriver import Driver
+from history_steps import kept, open_history
+from play_trainmaker import watch_fit
+from support import stepped
+import play_taubertal
+
+
+@stepped
+def test_taubertal_is_kept_read_back_and_shown():
+    d = Driver()
+    yield from play_taubertal.play(d)
+    d.boot()  # the power goes
+    yield
+    rec, = kept(d)
+    assert rec["g"] == "taubertal" and rec["w"] == "Blue" and rec["h"] == "points"
+    assert rec["p"] == [["Red", 16, 2], ["Blue", 16, 1], ["Green", 14, 3], ["Yellow", 8, 4]]
+    assert rec["b"] == "pioneer" and rec["t"] == 7 * 3 * 4 and rec["u"] == "VP"
+    assert rec["d"] is None  # this gadget's clock was never set
+    assert rec["a"] == d.app.session.journal.count()
+    cut = watch_fit(d.app.ui)
+    open_history(d)
+    d.shows("History", "By colour", "Dice check", "Tau Blue      16")
+    d.pick("Tau Blue")
+    d.shows("Game 1")
+    assert d.app.top.lines == ["Taubertal-Expr.", "Date not set", "Place         VP", "1 Blue        16", "2 Red         16",
+                               "3 Green       14", "4 Yellow       8", "Tie: pioneer", "Turns 84",
+                               "Actions %d" % rec["a"]]
+    assert not cut, cut
+    yield
+    # an undo after the end takes the game out of the history; finishing again keeps it once
+    d.press("BACKx3")
+    d.pick("Resume game")
+    yield
+    d.press("LONG_BACK")
+    d.shows("Undone: Game over")
+    assert kept(d) == []
+    yield
+    d.boot()
+    assert kept(d) == []
+    yield
+    d.pick("Resume game")
+    d.pick("Finish game")
+    d.press("UP", "OK")
+    d.shows("Ranking", "1 Blue")
+    assert kept(d) == [rec]

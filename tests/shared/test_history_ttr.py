@@ -1,0 +1,34 @@
+"""The history written by a complete Ticket to Ride Austria scoring (the
+end-to-end script) on both screens, read back after a reboot, on the history
+screens and in the plays and wins by colour."""
+from appdriver import Driver
+from history_steps import kept, open_history
+from play_trainmaker import watch_fit
+from support import stepped
+import play_ttr_austria
+
+
+@stepped
+def test_ttr_austria_is_kept_on_both_screens():
+    for w, h, colour in ((128, 64, False), (240, 135, True)):
+        d = Driver(width=w, height=h, colour=colour)
+        yield from play_ttr_austria.play(d)
+        d.boot()
+        yield
+        rec, = kept(d)
+        assert rec["g"] == "ttr_austria" and rec["w"] == "Red" and rec["b"] == "by tickets"
+        assert rec["p"] == [["Red", 87, 1], ["Blue", 31, 4], ["Green", 66, 2], ["Yellow", 66, 3]]
+        assert rec["t"] is None
+        cut = watch_fit(d.app.ui)
+        open_history(d)
+        d.pick("TtR Red")
+        d.shows("TtR Austria", "1 Red", "2 Green")
+        d.press("DOWNx5").shows("3 Yellow", "4 Blue", "Tie: by tickets")
+        d.press("BACK").pick("By colour")
+        d.shows("Reading")
+        d.tick(10)
+        d.shows("play won", "TtR Austria", "Red")
+        assert d.app.top.lines == ["       play won", "TtR Austria", "Red       1   1", "Blue      1   0",
+                                   "Green     1   0", "Yellow    1   0"]
+        assert not cut, cut
+        yield
