@@ -345,6 +345,7 @@ def final_two(d):
     d.press("BACK")
     yield from choose(d, "Ranking")
     see(d, "1 Blue", "2 Red")
+    assert "Tie: pioneer" not in d.text  # 16 to 15: no tie, so no tie rule
     d.press("OK")
     see(d, "Blue", "Track VP", "11", "Wasserturm")
     yield

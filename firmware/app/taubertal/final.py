@@ -183,4 +183,6 @@ class RankingView(Screen):
                 ui.bar(r, s)
             else:
                 ui.line(r, s)
-        ui.footer("Tie: pioneer")
+        # the tie rule, where a tie needed it (as on Ticket to Ride's ranking)
+        if any(rank[i][1] == rank[i - 1][1] for i in range(1, len(rank))):
+            ui.footer("Tie: pioneer")
