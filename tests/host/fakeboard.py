@@ -96,17 +96,11 @@ class FakeBoard:
 
     # --- the interface ---
 
-    def facts(self, modules=()):
+    def facts(self):
         self._lost(self._call("facts"))
         return {"platform": self.platform, "version": self.version, "mpy": self.mpy,
                 "machine": self.machine, "free": self.capacity - self.used(),
-                "block": self.block, "modules": {m: self._import(m) for m in modules}}
-
-    def _import(self, module):
-        for path in ("/lib/%s.py" % module, "/lib/%s.mpy" % module):
-            if path in self.files:
-                return "ValueError('incompatible .mpy file')" if path in self.partial else None
-        return "ImportError(\"no module named '%s'\")" % module
+                "block": self.block}
 
     def tree(self):
         self._lost(self._call("tree"))

@@ -1,20 +1,18 @@
 """host_tools/deploy.py: the image, the checks before anything changes, what it sends,
-what it says, the command line, the driver download, the mip manifest.
+what it says, the command line, the mip manifest.
 
 Boards here are tests/host/fakeboard.py; cut-offs are in test_deploy_cuts.py, the real
 board's commands under MicroPython in test_deploy_board.py.
 """
-import hashlib
-import io
 import json
 import os
+import socket
 import subprocess
 import sys
-import urllib.error
 
 import pytest
 
-from deploy_cases import (DATA, SSD1306, V1, V2, board_with, booted, changing_calls, code,
+from deploy_cases import (DATA, SSD1306, V08, V1, V2, board_with, booted, changing_calls, code,
                           data_of, image, in_slot, old_layout, run)
 from fakeboard import FakeBoard
 from host_tools import deploy
@@ -25,10 +23,8 @@ SLOTS = {"old": ("slots", V1), "new": ("slots", V2)}
 
 
 @pytest.fixture(scope="module")
-def real_image(tmp_path_factory):
-    driver = tmp_path_factory.mktemp("drv") / "ssd1306.py"
-    driver.write_text("class SSD1306_I2C:\n    pass\n")
-    return deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(driver))
+def real_image():
+    return deploy_image.build_image("pico_oled", deploy.mpy_cross_path())
 
 
 # --- the image ---
@@ -37,6 +33,7 @@ def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_ima
     expected = {deploy_image.slot_path(d) for _, d in device_files("pico_oled")}
     assert set(real_image.files) == expected
     assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
+    assert "drivers/ssd1306.mpy" in expected  # the OLED driver is ours, in the slot
     for rel, data in real_image.files.items():
         if rel == "board.py":
             with open(os.path.join(ROOT, "boards", "pico_oled", "board.py"), "rb") as f:
@@ -44,8 +41,6 @@ def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_ima
         else:
             assert rel.endswith(".mpy") and data[:2] == b"M\x06", rel
     assert real_image.header == b"M\x06\x00\x1f"  # format 6, bytecode only, 31-bit ints
-    assert set(real_image.driver) == {"/lib/ssd1306.mpy"}
-    assert real_image.driver["/lib/ssd1306.mpy"][:2] == b"M\x06"
 
 
 def test_tracebacks_on_the_board_name_the_slot_path(real_image):
@@ -113,33 +108,19 @@ def test_full_flash_is_refused_with_the_numbers():
     assert "never /data" in msg
 
 
-def test_no_driver_and_no_download_says_how_to_go_on_offline():
-    why = ("could not download it from micropython.org: Name or service not known. Connect "
-           "this PC to the internet and rerun, or ... make deploy BOARD=pico_oled "
-           "SSD1306=path/to/ssd1306.py")
-    pack = old_layout(image("1.0", code("1.0", board="pico_display_pack"), board="pico_display_pack"))
-    _refused(board_with(pack[1]), image("2.0", V2.files, driver=False, driver_error=why),
-             "ssd1306 is not on the board", "SSD1306=path/to/ssd1306.py")
-
-
-def test_driver_already_on_the_board_needs_no_download():
-    img = image("2.0", V2.files, driver=False, driver_error="could not download it")
-    board = board_with(old_layout(V1)[1])
-    ok, message, _ = run(board, img)
-    assert ok, message
-    assert not any(c[1].startswith("/lib/ssd1306") for c in changing_calls(board))
-    assert board.files["/lib/ssd1306.mpy"] == SSD1306["/lib/ssd1306.mpy"]
-
-
-def test_a_broken_driver_is_replaced_atomically():
-    files = dict(old_layout(V1)[1], **{"/lib/ssd1306.mpy": b"M\x06"})
-    board = board_with(files)
-    board.partial.add("/lib/ssd1306.mpy")
+def test_micropython_libs_driver_from_an_earlier_deploy_is_left_alone():
+    """A version from before our own OLED driver imports ssd1306 from /lib: the deploy
+    leaves it there, so that version, kept in the other slot, still boots when
+    /slot.txt is switched back to it by hand."""
+    versions = {"old": ("slots", V08), "new": ("slots", V2)}
+    board = board_with(in_slot(V08, "a"))
     ok, message, _ = run(board, V2)
     assert ok, message
-    assert [c for c in changing_calls(board) if "ssd1306" in c[1]] == [
-        ("put", "/lib/ssd1306.mpy.part"), ("rename", "/lib/ssd1306.mpy")]
+    assert not any(c[1].startswith("/lib") for c in changing_calls(board))
     assert board.files["/lib/ssd1306.mpy"] == SSD1306["/lib/ssd1306.mpy"]
+    assert booted(board, versions) == ["new"]
+    board.files["/slot.txt"] = b"a"
+    assert booted(board, versions) == ["old"]
 
 
 def test_board_gone_while_being_read_changed_nothing():
@@ -151,12 +132,13 @@ def test_board_gone_while_being_read_changed_nothing():
 # --- what it does ---
 
 def test_first_deploy_over_the_old_layout():
-    board = board_with(old_layout(V1)[1])
+    board = board_with(old_layout(V08)[1])
     ok, message, lines = run(board, V2)
     assert ok, message
     assert booted(board, {"new": ("slots", V2)}) == ["new"]
     assert data_of(board) == DATA
     assert not any(p.startswith(("/app", "/drivers", "/board", "/lib/schaffner")) for p in board.files)
+    assert board.files["/lib/ssd1306.mpy"] == SSD1306["/lib/ssd1306.mpy"]  # left alone
     assert "old: an earlier Schaffner without a version stamp" in lines[1]
     assert lines[2] == "new: Schaffner 2.0 (abc0003) for pico_oled"
     assert "changed all 11 files" in message
@@ -220,8 +202,8 @@ def test_a_file_read_back_wrong_stops_before_the_switch():
 class LyingBoard(FakeBoard):
     """Says it has more flash free than it has."""
 
-    def facts(self, modules=()):
-        f = FakeBoard.facts(self, modules)
+    def facts(self):
+        f = FakeBoard.facts(self)
         f["free"] += 10 * 1024 * 1024
         return f
 
@@ -268,7 +250,7 @@ def test_the_plan_never_names_data():
 # --- the command line ---
 
 def _boom(*args):
-    raise AssertionError("a board or the network was asked")
+    raise AssertionError("a board was asked")
 
 
 def test_dry_run_prints_the_plan_and_asks_no_board():
@@ -282,16 +264,17 @@ def test_dry_run_prints_the_plan_and_asks_no_board():
     assert lines[-1] == "dry run: no board was asked, nothing was changed"
 
 
-def test_dry_run_from_the_command_line_downloads_nothing():
+def test_dry_run_from_the_command_line():
     proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "deploy.py"),
                            "--board", "pico_oled", "--dry-run"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert "nothing was changed" in proc.stdout and "ssd1306" in proc.stdout
+    assert "put    /slot_a/drivers/ssd1306.mpy" in proc.stdout
+    assert "/lib" not in proc.stdout and "nothing was changed" in proc.stdout
 
 
 def test_no_board_connected_says_so_and_changes_nothing(capsys):
     rc = deploy.main(["--board", "pico_oled"], ports=lambda: [("/dev/ttyS0", None)],
-                     connect=_boom, find=_boom, out=lambda line: None)
+                     connect=_boom, out=lambda line: None)
     assert rc == 1
     err = capsys.readouterr().err
     assert "no Pico found" in err and "nothing was changed" in err
@@ -340,82 +323,29 @@ def test_main_deploys_to_the_pico_it_finds(capsys):
     assert b'"pico_display_pack"' in board.files["/slot_a/version.json"]
 
 
+def test_the_oled_board_deploys_with_no_network(monkeypatch):
+    def no_network(*args, **kwargs):
+        raise AssertionError("the deploy opened a network connection")
+    monkeypatch.setattr(socket, "socket", no_network)
+    board = board_with(in_slot(V08, "a"))
+    lines = []
+    rc = deploy.main(["--board", "pico_oled", "--port", "/dev/ttyACM0"],
+                     connect=lambda port: board, out=lines.append)
+    assert rc == 0 and lines[-1].splitlines()[-1].endswith("for pico_oled")
+    assert "/slot_b/drivers/ssd1306.mpy" in board.files
+
+
 def test_unknown_board_is_a_usage_error():
     with pytest.raises(SystemExit) as exc:
         deploy.main(["--board", "pico_lcd"])
     assert exc.value.code == 2
 
 
-# --- the driver download ---
-
-class Index:
-    """micropython.org's package index, as urlopen sees it."""
-
-    def __init__(self, data=b"class SSD1306_I2C:\n    pass\n", short=None, fail=None):
-        self.data = data
-        self.short = short or hashlib.sha256(data).hexdigest()[:8]
-        self.fail = fail
-        self.urls = []
-
-    def __call__(self, url, timeout):
-        self.urls.append(url)
-        if self.fail:
-            raise self.fail
-        if url.endswith("/latest.json"):
-            return io.BytesIO(json.dumps({"hashes": [["ssd1306.py", self.short]],
-                                          "version": "0.1.0"}).encode())
-        return io.BytesIO(self.data)
-
-
-def test_download_checks_the_hash_and_keeps_a_copy(tmp_path):
-    index = Index()
-    path = deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=index)
-    with open(path, "rb") as f:
-        assert f.read() == index.data
-    assert index.urls == ["https://micropython.org/pi/v2/package/py/ssd1306/latest.json",
-                          "https://micropython.org/pi/v2/file/%s/%s" % (index.short[:2], index.short)]
-    assert deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=_boom) == path
-    assert deploy_image.cached_source("ssd1306", str(tmp_path)) == path
-
-
-def test_download_with_a_wrong_hash_is_refused(tmp_path):
-    with pytest.raises(deploy_image.ImageError) as exc:
-        deploy_image.fetch_source("ssd1306", str(tmp_path), urlopen=Index(short="00000000"))
-    assert "does not match its hash" in str(exc.value)
-    assert not os.listdir(tmp_path)
-
-
-def test_no_network_becomes_the_offline_advice(tmp_path):
-    fail = urllib.error.URLError(OSError(-2, "Name or service not known"))
-
-    def find(name):
-        return deploy_image.fetch_source(name, str(tmp_path), urlopen=Index(fail=fail))
-    img = deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), find=find)
-    assert img.driver is None
-    assert "Name or service not known" in img.driver_error
-    assert "make deploy BOARD=pico_oled SSD1306=path/to/ssd1306.py" in img.driver_error
-
-
-def test_a_local_driver_must_be_a_py_file_that_is_there(tmp_path):
-    with pytest.raises(deploy_image.ImageError) as exc:
-        deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(tmp_path / "nope.py"))
-    assert "no such file" in str(exc.value)
-    (tmp_path / "ssd1306.mpy").write_bytes(b"M\x06\x00\x1f")
-    with pytest.raises(deploy_image.ImageError) as exc:
-        deploy_image.build_image("pico_oled", deploy.mpy_cross_path(), str(tmp_path / "ssd1306.mpy"))
-    assert "a .py file" in str(exc.value)
-
-
-def test_the_display_pack_needs_no_driver():
-    img = deploy_image.build_image("pico_display_pack", deploy.mpy_cross_path(), find=_boom)
-    assert img.needs == () and img.driver is None
-
-
 # --- the mip manifest ---
 
 def test_mip_manifest_maps_device_paths_to_repo_paths():
     m = deploy.mip_manifest()
-    assert m["deps"] == [["ssd1306", "latest"]]
+    assert set(m) == {"version", "urls"}  # no deps: every module a board imports is ours
     urls = dict(m["urls"])
     for host, device in device_files("pico_oled"):
         if device == "/board.py":
@@ -436,5 +366,6 @@ def test_package_json_files_agree_with_the_tree():
         data = json.load(f)
     m = deploy.mip_manifest()
     assert data["version"] == m["version"]
-    assert data["urls"] == m["urls"] and data["deps"] == m["deps"], (
+    assert data["urls"] == m["urls"], (
         "package.json is stale: python host_tools/deploy.py --mip-manifest")
+    assert "deps" not in data
