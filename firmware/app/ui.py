@@ -3,11 +3,17 @@
 The canvas is any framebuf.FrameBuffer-compatible object.  Layout depends
 only on its size: 128x64 uses the 8x8 font as it is; 240x135 and larger
 draw it doubled, so type grows with the screen instead of sitting in a box.
-A scaled glyph is drawn from its 8x8 bitmap (framebuf's own font, drawn
-into one scratch buffer allocated here) as one fill_rect per run of lit
-pixels in a row, repeated rows taken together; two tables of 256 bytes
-find the runs.  Drawing a frame allocates nothing but the strings the
-screens format.
+
+Doubled text is made in C, a whole string at a time: framebuf writes it at
+1x into a scratch line, a blit through a 256-entry table (a byte of 8 pixels
+-> the 16 bits of those pixels doubled, RGB565 being the one format with
+16-bit pixels) writes each row twice as wide into a second scratch, once on
+the even rows and once on the odd, and one blit through a two-colour palette
+puts its lit pixels on the canvas (the other colour is the blit's key, so
+what is under the text stays).  Other scales (the big numbers) draw each
+glyph from its 8x8 bitmap as one fill_rect per run of lit pixels in a row,
+repeated rows taken together; two tables of 256 bytes find the runs.
+Drawing a frame allocates nothing but the strings the screens format.
 """
 import framebuf
 
@@ -28,6 +34,8 @@ for _v in range(256):
         _k += 1
     _LEAD[_v] = _k
 del _v, _k
+# the 4 pixels of a nibble, each doubled: the byte they become at scale 2
+_DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
 class Ui:
@@ -47,7 +55,32 @@ class Ui:
         self.rows = (self.footer_y - self.body_y) // self.pitch
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
+        self._doubled = None
+        if self.s == 2:
+            self._double_scratch()
         self.drawn = None
+
+    def _double_scratch(self):
+        """The buffers and views of doubled text, for strings up to a screen wide."""
+        n = self.cols
+        one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
+        self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
+        self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
+        # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
+        # which starts a row in and must span whole rows of its stride
+        two = bytearray(n * 34)
+        # each 1x row's n bytes become n 16-bit words on row 2y, and again on row 2y + 1
+        self._even = framebuf.FrameBuffer(two, n, 8, framebuf.RGB565, 2 * n)
+        self._odd = framebuf.FrameBuffer(memoryview(two)[2 * n:], n, 8, framebuf.RGB565, 2 * n)
+        table = framebuf.FrameBuffer(bytearray(512), 256, 1, framebuf.RGB565)
+        for v in range(256):
+            # the left 4 pixels doubled in the first byte: RGB565 is kept little-endian
+            table.pixel(v, 0, _DOUBLED[v >> 4] | _DOUBLED[v & 15] << 8)
+        self._table = table
+        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+        # the doubled string, k characters long, is the view self._doubled[k - 1]
+        self._doubled = [framebuf.FrameBuffer(two, 16 * k, 16, framebuf.MONO_HLSB, 16 * n)
+                         for k in range(1, n + 1)]
 
     def record(self, on=True):
         """Keep every string drawn (for the simulator's text frames and tests)."""
@@ -67,6 +100,21 @@ class Ui:
             self.fb.text(s, x, y, c)
             return
         fb = self.fb
+        if scale == 2 and self._doubled is not None and x >= 0:
+            n = min(len(s), len(self._doubled))  # the rest would be past the right edge
+            if n:
+                one = self._one
+                one.fill(0)
+                one.text(s, 0, 0, 1)
+                # (the stubs mistype a palette as bytes)
+                self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
+                self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
+                ink = self._ink
+                key = c + 1 & 15
+                ink.pixel(0, 0, key)
+                ink.pixel(1, 0, c)
+                fb.blit(self._doubled[n - 1], x, y, key, ink)
+            return
         g = self._glyph
         rows = self._glyph_buf
         first = _FIRST

@@ -2,9 +2,11 @@
 
 The display object *is* the canvas: a framebuf.FrameBuffer in GS4_HMSB format whose
 pixel values are palette indices 0..15. That is width * height / 2 bytes (16.2 KB for
-240x135) instead of 64.8 KB of RGB565. show() expands the frame one line at a time into
-a single reused RGB565 line buffer and streams it to the panel. The expansion is
-framebuf's own blit through a 16-entry palette, so it runs in C and allocates nothing.
+240x135) instead of 64.8 KB of RGB565. show() expands the frame 8 rows at a time into
+a single reused RGB565 band buffer (3.75 KB) and writes each band to the panel in one
+go. The expansion is framebuf's own blit through a 16-entry palette, so it runs in C
+and allocates nothing; a band at a time, the Python around it runs 8 times less often
+than a line at a time.
 
 show() sends only what changed: a copy of the frame as last shown (another 16.2 KB) is
 compared with it band by band (8 rows, memoryview equality in C), and each run of
@@ -72,8 +74,11 @@ class ST7789(framebuf.FrameBuffer):
         self._now = [now[i:i + band] for i in range(0, len(frame), band)]
         self._was = [was[i:i + band] for i in range(0, len(frame), band)]
         self._fresh = True  # send every band: the panel's memory is unknown, or the palette changed
-        self._line = bytearray(width * 2)
-        self._line_fb = framebuf.FrameBuffer(self._line, width, 1, framebuf.RGB565)
+        rgb = bytearray(width * 2 * _BAND)
+        self._rgb = rgb
+        self._rgb_fb = framebuf.FrameBuffer(rgb, width, _BAND, framebuf.RGB565)
+        # the last band of a frame whose height is not a multiple of 8 is shorter
+        self._rgb_end = memoryview(rgb)[:width * 2 * (height % _BAND or _BAND)]
         self._lut = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
         self._cmd = bytearray(1)
         self._caset = _span(x_offset, width)
@@ -110,7 +115,7 @@ class ST7789(framebuf.FrameBuffer):
         self._fresh = False
 
     def _send(self, y0, y1):
-        """Rows y0..y1-1: their window, then their pixels, a line at a time."""
+        """Rows y0..y1-1 (whole bands): their window, then their pixels, a band at a time."""
         r = self._raset
         top = self._y_offset + y0
         end = self._y_offset + y1 - 1
@@ -121,18 +126,18 @@ class ST7789(framebuf.FrameBuffer):
         self._command(_CASET, self._caset)
         self._command(_RASET, r)
         spi = self._spi
-        line = self._line
-        line_fb = self._line_fb
+        rgb = self._rgb
+        rgb_fb = self._rgb_fb
         lut = self._lut
         self._cmd[0] = _RAMWR
         self._cs(0)
         self._dc(0)
         spi.write(self._cmd)
         self._dc(1)
-        for y in range(y0, y1):
-            # row y of the frame lands on the line (the stubs mistype palette as bytes)
-            line_fb.blit(self, 0, -y, -1, lut)  # type: ignore[arg-type]
-            spi.write(line)
+        for y in range(y0, y1, _BAND):
+            # rows y.. of the frame land on the band (the stubs mistype palette as bytes)
+            rgb_fb.blit(self, 0, -y, -1, lut)  # type: ignore[arg-type]
+            spi.write(rgb if y + _BAND <= y1 else self._rgb_end)
         self._cs(1)
 
     def _command(self, cmd, data=None):

@@ -58,7 +58,7 @@ def make_app(board, seed):
         buf = bytearray(240 * 135 // 2)
         canvas = framebuf.FrameBuffer(buf, 240, 135, framebuf.GS4_HMSB)
         app = App(canvas, 240, 135, store, Rng(seed), PALETTE)
-        app.line = bytearray(240 * 2)  # the ST7789 driver's RGB565 line buffer
+        app.line = bytearray(240 * 2 * 8)  # the ST7789 driver's RGB565 band of 8 rows
     else:
         buf = bytearray(128 * 64 // 8)
         canvas = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)

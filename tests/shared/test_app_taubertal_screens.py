@@ -174,3 +174,17 @@ def test_final_asks_only_what_the_buildings_need():
     d.pick("Green").shows("Check Green", "Coins 1", "Cubes 8", "Track VP 0", "Points")
     assert "Passengers" not in d.text and "Empty" not in d.text
     d.press("BACK").pick("Ranking").shows("First enter Blue's Passengers")
+
+
+@stepped
+def test_change_menu_follows_actions_undos_and_its_player():
+    # the menu keeps its rows while nothing changed: each of these must change them
+    d = new_game(small(), 2)
+    yield from skip_to(d, "round", 1, 1)
+    d.press("OK").pick("VP/coins/cubes").shows("Change: Red", "VP 0", "Coins 1")
+    d.pick("VP").press("UPx3", "OK").shows("Change: Red", "VP 3", "Coins 1")
+    # in the coins entry: undo the +3 VP, then record a coin, as many actions as before
+    d.pick("Coins").press("LONG_BACK").shows("Undone")
+    d.press("UP", "UP", "OK").shows("Change: Red", "VP 0", "Coins 2")
+    d.pick("Other player").shows("Change: Blue", "VP 0")
+    assert d.app.session.game.coins[0] == 2 and d.app.session.game.vp[0] == 0

@@ -49,6 +49,16 @@ def test_gs4_hmsb_layout_and_stride():
     assert fb.pixel(2, 0) == 2
 
 
+def test_gs8_is_a_byte_a_pixel():
+    buf, fb = _fb(framebuf.GS8, 3, 2, 6)
+    fb.pixel(2, 0, 0xAB)
+    fb.pixel(0, 1, 0x1FF)  # only the low 8 bits count
+    assert bytes(buf) == b"\x00\x00\xab\xff\x00\x00"
+    assert fb.pixel(2, 0) == 0xAB
+    fb.fill(7)
+    assert bytes(buf) == b"\x07" * 6
+
+
 def test_rgb565_is_little_endian():
     buf, fb = _fb(framebuf.RGB565, 2, 1, 4)
     fb.pixel(1, 0, 0x1234)
@@ -151,6 +161,19 @@ def test_blit_through_a_palette():
     buf, fb = _fb(framebuf.RGB565, 2, 1, 4)
     fb.blit(src, 0, 0, -1, pal)
     assert bytes(buf) == b"\xcd\xab\x02\x01"
+
+
+def test_blit_bytes_through_a_256_entry_palette_with_a_stride():
+    # each source byte picks a 16-bit word; the target's stride skips every other row
+    sbuf = bytearray(b"\x00\x81\xff\x10")
+    src = framebuf.FrameBuffer(sbuf, 2, 2, framebuf.GS8)
+    pal = framebuf.FrameBuffer(bytearray(512), 256, 1, framebuf.RGB565)
+    for v in (0x00, 0x81, 0xFF, 0x10):
+        pal.pixel(v, 0, v * 0x0101 ^ 0x00F0)
+    buf = bytearray(16)
+    fb = framebuf.FrameBuffer(buf, 2, 2, framebuf.RGB565, 4)
+    fb.blit(src, 0, 0, -1, pal)
+    assert bytes(buf) == b"\xf0\x00\x71\x81" + bytes(4) + b"\x0f\xff\xe0\x10" + bytes(4)
 
 
 def test_scroll_leaves_the_vacated_edge():

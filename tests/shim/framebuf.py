@@ -1,7 +1,7 @@
 """CPython stand-in for MicroPython's ``framebuf`` module (tests and host tools only).
 
 Mirrors the C module's pixel layouts, clipping and drawing order for the formats Schaffner
-uses (MONO_VLSB, MONO_HLSB, GS4_HMSB, RGB565), so a buffer drawn here has the same bytes
+uses (MONO_VLSB, MONO_HLSB, GS4_HMSB, GS8, RGB565), so a buffer drawn here has the same bytes
 as on the device. ``text`` uses this file's own 8x8 font (printable ASCII 32..126), not
 MicroPython's: text has the same cell size and placement but other glyph shapes.
 """
@@ -11,6 +11,7 @@ MVLSB = MONO_VLSB
 RGB565 = 1
 GS4_HMSB = 2
 MONO_HLSB = 3
+GS8 = 6
 
 # Row bitmaps of the glyphs for chr(32)..chr(126): 8 rows, 5 columns, bit 4 = left
 # column; drawn in columns 1..5 of the 8x8 cell. Characters outside the range draw a box.
@@ -187,7 +188,21 @@ class _RGB565:
         fb._fb_buf[i + 1] = (c >> 8) & 0xFF
 
 
-_FORMATS = {MONO_VLSB: _Mono_VLSB, MONO_HLSB: _Mono_HLSB, GS4_HMSB: _GS4_HMSB, RGB565: _RGB565}
+class _GS8:
+    @staticmethod
+    def size(width, height, stride):
+        return stride * height
+
+    @staticmethod
+    def get(fb, x, y):
+        return fb._fb_buf[x + y * fb._fb_stride]
+
+    @staticmethod
+    def set(fb, x, y, c):
+        fb._fb_buf[x + y * fb._fb_stride] = c & 0xFF
+
+
+_FORMATS = {MONO_VLSB: _Mono_VLSB, MONO_HLSB: _Mono_HLSB, GS4_HMSB: _GS4_HMSB, GS8: _GS8, RGB565: _RGB565}
 # Pixels per stride step: the C module rounds the stride up so each row starts on a byte.
 _STRIDE_ROUND = {MONO_HLSB: 8, GS4_HMSB: 2}
 
@@ -239,6 +254,8 @@ class FrameBuffer:
                 byte = 0xFF if c else 0x00
             elif f == GS4_HMSB:
                 byte = (c & 0x0F) * 0x11
+            elif f == GS8:
+                byte = c & 0xFF
         if byte is None:
             self._fb_fill_rect(0, 0, w, h, c)
         else:

@@ -50,22 +50,29 @@ def plural(n, word):
 
 
 class LiveMenu(Menu):
-    """A menu whose rows (label, action) are worked out from the game for each frame.
+    """A menu whose rows (label, action) are worked out from the game.
 
     The app draws after every event (an undo included), so a button always
-    acts on the rows on screen.
+    acts on the rows on screen.  They are worked out again only when the game
+    or the menu's player changed since (a cursor move changes neither).
     """
 
     def __init__(self, title="", hint=""):
         Menu.__init__(self, title, [], self._pick, hint=hint)
         self._rows = []
+        self._of = None  # (game, actions, player) the rows were worked out for
 
     def rows(self, app):
         return []
 
     def draw(self, app, ui):
-        self._rows = self.rows(app)
-        self.items = [r[0] for r in self._rows]
+        j = app.session.journal
+        # an action changes the count, an undo or a restore the game object
+        of = (j.game, j.count(), getattr(self, "p", None))
+        if of != self._of:
+            self._rows = self.rows(app)
+            self.items = [r[0] for r in self._rows]
+            self._of = of
         Menu.draw(self, app, ui)
 
     def _pick(self, app, index):

@@ -51,9 +51,8 @@ IDS = tuple(b[0].lower() for b in BUILDINGS)
 def find(bid):
     """Index of building id ``bid``; ValueError for anything else."""
     if isinstance(bid, str):
-        for i in range(len(IDS)):
-            if IDS[i] == bid:
-                return i
+        if bid in IDS:  # the search in C: menus look up every building for each frame
+            return IDS.index(bid)
         raise ValueError("Unknown building: " + bid[:20])
     raise ValueError("Unknown building")
 

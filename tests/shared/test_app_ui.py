@@ -1,0 +1,103 @@
+"""Doubled text on the Display Pack's canvas, against the 8x8 font drawn at 1x.
+
+Each lit pixel of the string at 1x must become a 2x2 block in the colour
+asked for, and every other pixel must keep what was under it.
+"""
+import framebuf
+
+from app.ui import Ui
+
+W = 240
+H = 135
+
+
+def canvas():
+    buf = bytearray(W * H // 2)
+    return buf, framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB)
+
+
+def at_1x(s):
+    """The string at 1x: a set of lit (x, y)."""
+    fb = framebuf.FrameBuffer(bytearray(len(s) * 8), len(s) * 8, 8, framebuf.MONO_HLSB)
+    fb.text(s, 0, 0, 1)
+    return set((x, y) for y in range(8) for x in range(len(s) * 8) if fb.pixel(x, y))
+
+
+def stripes(fb):
+    """A background of two colours, so a pixel that should stay shows if it did not."""
+    for y in range(H):
+        fb.hline(0, y, W, 5 if y % 3 else 6)
+
+
+def test_each_pixel_becomes_a_two_by_two_block():
+    _, fb = canvas()
+    stripes(fb)
+    ui = Ui(fb, W, H, colour=True)
+    ui.text("Ab1:", 7, 11, 9)
+    lit = at_1x("Ab1:")
+    assert len(lit) > 20
+    for y in range(H):
+        for x in range(W):
+            if 7 <= x < 7 + 64 and 11 <= y < 11 + 16 and ((x - 7) // 2, (y - 11) // 2) in lit:
+                want = 9
+            else:
+                want = 5 if y % 3 else 6
+            assert fb.pixel(x, y) == want, (x, y)
+
+
+def test_text_in_the_background_colour_and_in_colour_15():
+    # the colour the blit skips is the one after the ink: 1 for ink 0, 0 for ink 15
+    for ink, under in ((0, 1), (0, 2), (15, 0), (15, 3)):
+        _, fb = canvas()
+        fb.fill(under)
+        Ui(fb, W, H, colour=True).text("M", 0, 0, ink)
+        lit = at_1x("M")
+        for y in range(16):
+            for x in range(16):
+                assert fb.pixel(x, y) == (ink if (x // 2, y // 2) in lit else under), (ink, under, x, y)
+        assert fb.pixel(16, 0) == under and fb.pixel(0, 16) == under
+
+
+def test_a_string_longer_than_the_screen_is_cut_at_its_edge():
+    buf, fb = canvas()
+    ui = Ui(fb, W, H, colour=True)
+    ui.text("0123456789ABCDEFGHIJ", 8, 40)  # 20 characters from x 8: 14.5 of them fit
+    whole = bytes(buf)
+    fb.fill(0)
+    ui.text("0123456789ABCDE", 8, 40)
+    assert bytes(buf) == whole
+    fb.fill(0)
+    ui.text("0123456789ABCD", 8, 40)
+    assert bytes(buf) != whole  # the half of "E" that fits was drawn
+
+
+def test_left_of_the_screen_draws_what_is_on_it():
+    buf, fb = canvas()
+    ui = Ui(fb, W, H, colour=True)
+    ui.text("xyAB", -32, 50, 1)  # x and y are off the screen: AB lands at 0
+    left = bytes(buf)
+    fb.fill(0)
+    ui.text("AB", 0, 50, 1)
+    assert bytes(buf) == left and any(left)
+
+
+def test_off_the_bottom_and_past_the_right_edge():
+    buf, fb = canvas()
+    ui = Ui(fb, W, H, colour=True)
+    ui.text("T", 0, H - 4, 1)  # only the top two rows of the glyph are on screen
+    lit = at_1x("T")
+    for y in range(H - 4, H):
+        for x in range(16):
+            assert fb.pixel(x, y) == (1 if (x // 2, (y - H + 4) // 2) in lit else 0)
+    fb.fill(0)
+    ui.text("T", W, 0, 1)
+    assert not any(buf)
+
+
+def test_the_strings_drawn_are_recorded_once_each():
+    _, fb = canvas()
+    ui = Ui(fb, W, H, colour=True)
+    ui.record()
+    ui.text("Pass 1", 0, 0)
+    ui.text("Red", 0, 20, 4, 4)
+    assert ui.drawn == ["Pass 1", "Red"]
