@@ -115,18 +115,18 @@ class App:
         """Time passes (every poll): a piece of saving if some is waiting, alone in
         its poll; else the top screen's tick: animations, and a slice of work such
         as the odds (a screen leaves its work for the next poll while app.pressed,
-        so a press's frame goes out first); else, when the screen has no work
-        waiting, a module preload() asked for, alone in its poll. True when the
-        screen changed."""
+        so a press's frame goes out first); and when that drew nothing and left
+        no work waiting, a module preload() asked for. True when the screen
+        changed."""
         try:
-            if not self.pressed:
-                if self.saves.pending():
-                    return self._save(self.saves.step)
-                if self.loading and not self._screen_busy():
-                    self._load()
-                    return False
+            if not self.pressed and self.saves.pending():
+                return self._save(self.saves.step)
             t = getattr(self.top, "tick", None)
-            return bool(t and t(self, now_ms))
+            if t and t(self, now_ms):
+                return True
+            if self.loading and not self.pressed and not self._screen_busy():
+                self._load()
+            return False
         finally:
             self.pressed = False
 

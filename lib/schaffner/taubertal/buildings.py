@@ -46,14 +46,15 @@ BUILDINGS = (
 )
 
 IDS = tuple(b[0].lower() for b in BUILDINGS)
+_INDEX = dict((IDS[i], i) for i in range(len(IDS)))  # the screens look names up for every frame
 
 
 def find(bid):
     """Index of building id ``bid``; ValueError for anything else."""
     if isinstance(bid, str):
-        for i in range(len(IDS)):
-            if IDS[i] == bid:
-                return i
+        i = _INDEX.get(bid)
+        if i is not None:
+            return i
         raise ValueError("Unknown building: " + bid[:20])
     raise ValueError("Unknown building")
 
