@@ -15,8 +15,8 @@ from app.taubertal.common import LABELS, plural
 
 # the modules the screens import when they first need them, leaves first, for
 # App.preload (one a poll while the game is set up)
-PRELOAD = ("schaffner.taubertal.setup", "app.taubertal.checklist", "schaffner.taubertal.buildings",
-           "schaffner.taubertal.scoring", "schaffner.taubertal.game", "app.taubertal.play",
+PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.checklist",
+           "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.game", "app.taubertal.play",
            "app.taubertal.turn", "app.taubertal.info", "app.taubertal.final")
 
 
