@@ -5,8 +5,13 @@ handed (app.ui); never touches pins or clocks: time comes in through tick(),
 the date through today() (main.py's: (year, month, day), or None).
 Saving is work for the polls after a press (app.storage.GameSave): the press
 puts its frame on the screen first, then each following poll writes one
-small piece, while busy() tells the main loop to poll again at once.
+small piece, while busy() tells the main loop to poll again at once.  So is
+loading a game's code: a module's first import can take 30 ms on a Pico, so
+the modules a game will need are imported one per poll while its setup
+screens are shown (preload()).
 """
+import sys
+
 from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG
@@ -43,10 +48,14 @@ class App:
         self.setup_depth = 0
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
+        self.loading = []  # modules to import, one per poll (preload)
         self.saves = GameSave(self.store, SAVE, self._snapshot)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         self.session = session
+        if session is not None:
+            self.preload(session.game_id)
         if note == "fell back":
+            self.saves.start()  # a clean snapshot, away from the damage
             self.notify("The last save was damaged. Restored the one before.")
         elif note is not None:
             self.notify("Saved game damaged or from other version: kept in %s." % note)
@@ -104,23 +113,49 @@ class App:
 
     def tick(self, now_ms):
         """Time passes (every poll): a piece of saving if some is waiting, alone in
-        its poll, else the top screen's tick: animations, and a slice of work such
+        its poll; else the top screen's tick: animations, and a slice of work such
         as the odds (a screen leaves its work for the next poll while app.pressed,
-        so a press's frame goes out first). True when the screen changed."""
+        so a press's frame goes out first); and when that drew nothing and left
+        no work waiting, a module preload() asked for. True when the screen
+        changed."""
         try:
             if not self.pressed and self.saves.pending():
                 return self._save(self.saves.step)
             t = getattr(self.top, "tick", None)
-            return bool(t and t(self, now_ms))
+            if t and t(self, now_ms):
+                return True
+            if self.loading and not self.pressed and not self._screen_busy():
+                self._load()
+            return False
         finally:
             self.pressed = False
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        if self.saves.pending():
-            return True
+        return self.saves.pending() or len(self.loading) > 0 or self._screen_busy()
+
+    def _screen_busy(self):
         b = getattr(self.top, "busy", None)
         return bool(b and b(self))
+
+    def preload(self, game_id):
+        """Import the game's code in the polls to come, one module a poll: its
+        entry point, then the modules its PRELOAD names (those its screens
+        import when they first need them), then the history's, which the end of
+        a game needs."""
+        games.row(game_id)
+        for name in ("app." + game_id, "app.history", "app.history_write"):
+            if name not in self.loading:
+                self.loading.append(name)
+
+    def _load(self):
+        name = self.loading.pop(0)
+        mod = __import__(name, None, None, ("x",))
+        at = 0
+        for dep in getattr(mod, "PRELOAD", ()):
+            if dep not in sys.modules and dep not in self.loading:
+                self.loading.insert(at, dep)  # before the history's
+                at += 1
 
     def render(self):
         ui = self.ui
@@ -149,22 +184,21 @@ class App:
 
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
+        """The new game's save is queued after what the old one still had to
+        write, so a power cut before it is on flash leaves the old game whole;
+        the settings (with the new key) go first, so a key is never handed out
+        twice."""
         mod = games.module(game_id)
-        self.flush()  # the game being replaced is saved to its end first
         old = self.session
         key = max(old.key if old is not None else 0, self.settings["games"]) + 1
         self.settings["games"] = key
-        try:
-            self.save_settings()
-        except OSError:
-            pass  # the key still serves; the game's own save says so if storage fails
+        self.save_settings()
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key)
         self.setup_depth = 0
         self.saves.start()
         if self._history is not None or (old is not None and _rolled(old.game) is not None):
-            # the new game is on flash before the old one's dice are counted, so a
-            # power cut can lose them from the count but never count them twice
-            self.flush()
+            # queued after the new game's snapshot, so a power cut can lose the
+            # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
         self.push(mod.play_screen())
@@ -180,7 +214,7 @@ class App:
         s = self._playing()
         s.journal.do(action)
         if self._history is not None or s.ui.result(s.game, s.names) is not None:
-            # the game's record goes to flash before the action that ended it
+            # the game's record is queued before the action that ended it
             self.history.after_do(self)
         self.saves.add(list(action))
 
@@ -192,12 +226,16 @@ class App:
         action = s.journal.undo()
         self.saves.add(UNDO)
         if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
-            self.flush()  # the undo is on flash before a record is taken back
-            self.history.after_undo(self, before)
+            self.history.after_undo(self, before)  # queued after the undo
         self.notify("Undone: " + s.ui.describe(action, s.names, s.game))
 
     def _snapshot(self):
         return self._playing().to_dict()
+
+    def later(self, work):
+        """Flash work (a generator, one flash operation per step) for the polls
+        to come, in order with the game's save (GameSave.later)."""
+        self.saves.later(work)
 
     def flush(self):
         """Save everything waiting, now."""
@@ -213,7 +251,8 @@ class App:
         return False
 
     def save_settings(self):
-        self.store.save(SETTINGS, self.settings)
+        """Saved in the polls after the press, as the game is."""
+        self.later(self.store.saving(SETTINGS, dict(self.settings)))
 
     def led(self):
         """(r, g, b) of the player who acts now, for a board's RGB LED; None when nobody does."""

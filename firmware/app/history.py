@@ -72,23 +72,24 @@ class History:
             return None
 
     # --- what the app calls once the history is loaded ---------------------
+    # Each queues its writing (app.later), in order with the game's save.
     def after_do(self, app):
-        # an action was applied, not yet saved: keep the game if it ended
+        # an action was applied, and is queued next: keep the game if it ended
         s = app.session
         res = s.ui.result(s.game, s.names)
         if res is not None or self.cleared:
             from app.history_write import after_do
-            after_do(self, app, res)
+            app.later(after_do(self, app, res))
 
     def after_undo(self, app, before):
-        # an undo was saved; before: the game as it was
+        # an undo was queued; before: the game as it was
         s = app.session
         if self.cleared or s.ui.result(before, s.names) is not None or tally(before) != tally(s.game):
             from app.history_write import after_undo
-            after_undo(self, app, before)
+            app.later(after_undo(self, app, before))
 
     def replaced(self, app, old):
-        # a new game's first save is done: the one it replaced (old) adds its dice
+        # a new game's snapshot was queued: the one it replaced (old) adds its dice
         if self.cleared or (old is not None and tally(old.game) is not None):
             from app.history_write import replaced
-            replaced(self, app, old)
+            app.later(replaced(self, app, old))

@@ -50,10 +50,19 @@ def undo_clear(h):
     h.cleared = False
 
 
-def settle(h):  # the next action: a clear still undoable becomes final
+# The writing an action leads to is work for the polls after it (App.later): a
+# generator doing one flash operation per step, queued in order with the game's
+# save.  What it writes is worked out when it is queued.
+
+
+def _settle(h):  # the next action: a clear still undoable becomes final
     if h.cleared:
-        h.fs.rename(h.clr, h.dropping)
-        _remove_all(h)
+        fs = h.fs
+        fs.rename(h.clr, h.dropping)
+        yield
+        for path in (h.log, h.old, h.dropping):
+            fs.remove(path)
+            yield
         h.cleared = False
 
 
@@ -62,68 +71,98 @@ def _rewrite(h, path, keep):  # keep the first records of path, atomically
     size = h.slot
     new = path + ".new"
     fs.remove(new)
+    yield
     for i in range(0, keep, _COPY):
         fs.append(new, fs.read_at(path, i * size, min(_COPY, keep - i) * size))
+        yield
     fs.remove(path)
     if keep:
+        yield
         fs.rename(new, path)
 
 
-def retract(h):  # take back the newest record
+def _retract(h):  # take back the newest record
     for path in (h.log, h.old):
         n = h.fs.size(path) // h.slot
         if n:
-            _rewrite(h, path, n - 1)
+            yield from _rewrite(h, path, n - 1)
             return
+
+
+def retract(h):  # _retract, all at once (at boot, after a power cut)
+    for _ in _retract(h):
+        pass
 
 
 def _append(h, text):
     fs = h.fs
     size = fs.size(h.log)
     if size % h.slot:
-        _rewrite(h, h.log, size // h.slot)
+        yield from _rewrite(h, h.log, size // h.slot)
+        yield
     elif size >= h.segment * h.slot:
         fs.remove(h.old)
+        yield
         fs.rename(h.log, h.old)
+        yield
     fs.append(h.log, text)
 
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None
-    s = app.session
+    text = None
+    if res is not None:
+        try:
+            text = slot(h.slot, record(app, res))
+        except ValueError:
+            app.notify(FAILED)
+    return _after_do(h, app, app.session.key, text)
+
+
+def _after_do(h, app, key, text):
     try:
-        settle(h)
-        if res is not None:
-            if h.newest_key() == s.key:
-                retract(h)  # a record a power cut left behind
-            _append(h, slot(h.slot, record(app, res)))
-    except (OSError, ValueError):
+        yield from _settle(h)
+        if text is not None:
+            if h.newest_key() == key:
+                yield from _retract(h)  # a record a power cut left behind
+            yield from _append(h, text)
+    except OSError:
         app.notify(FAILED)
 
 
 def after_undo(h, app, before):
     s = app.session
+    was = h.tally(before)
+    undone = None
+    if was is not None:
+        now = h.tally(s.game)
+        undone = [was[i] - now[i] for i in range(len(was))]
+    return _after_undo(h, app, s.key, undone, s.ui.result(s.game, s.names) is None)
+
+
+def _after_undo(h, app, key, undone, reopened):
     try:
-        settle(h)
-        was = h.tally(before)
-        if was is not None:
-            now = h.tally(s.game)
-            undone = [was[i] - now[i] for i in range(len(was))]
-            if sum(undone):
-                append_record(h.fs, h.dice_log, ["u"] + undone)
-        if s.ui.result(s.game, s.names) is None and h.newest_key() == s.key:
-            retract(h)
+        yield from _settle(h)
+        if undone is not None and sum(undone):
+            append_record(h.fs, h.dice_log, ["u"] + undone)
+            yield
+        if reopened and h.newest_key() == key:
+            yield from _retract(h)
     except OSError:
         app.notify(FAILED)
 
 
 def replaced(h, app, old):
+    return _replaced(h, app, h.tally(old.game) if old is not None else None)
+
+
+def _replaced(h, app, t):
     try:
-        settle(h)
-        t = h.tally(old.game) if old is not None else None
+        yield from _settle(h)
         if t is not None:
             append_record(h.fs, h.dice_log, ["g"] + list(t))
             if h.fs.size(h.dice_log) > _TIDY:
-                _tidy(h.fs, h.dice_log)
+                yield
+                yield from _tidy(h.fs, h.dice_log)
     except OSError:
         app.notify(FAILED)
 
@@ -151,8 +190,11 @@ def _counts(r):  # "g" or "u", then five counts
 def _tidy(fs, path):  # the dice file as one record with the same counts
     new = path + ".new"
     fs.remove(new)
+    yield
     append_record(fs, new, ["u"] + totals(fs, path))
+    yield
     fs.remove(path)
+    yield
     fs.rename(new, path)
 
 

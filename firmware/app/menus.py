@@ -85,6 +85,7 @@ def game_menu():
 
 def pick_game(app, index):
     game_id, title, lo, hi = games.GAMES[index]
+    app.preload(game_id)  # its code loads while the players are entered
     app.replace(NumberEntry(title, "Players", max(lo, 2), lo, hi,
                             lambda a, n: a.replace(NamePicker(game_id, n))))
 

@@ -134,6 +134,22 @@ class FileStore:
         self.fs.write_json(self._path(name, "new"), data)
         self._commit(name)
 
+    def saving(self, name, data):
+        """save() as work for the polls after a press (GameSave.later): the text
+        first, then one flash operation per step."""
+        text = json.dumps(data)
+        yield
+        w = self.fs.writer(self._path(name, "new"))
+        yield
+        w.write(text)
+        w.close()
+        yield
+        cur = self._path(name, "json")
+        if self.fs.exists(cur):
+            self.fs.rename(cur, self._path(name, "bak"))
+            yield
+        self.fs.rename(self._path(name, "new"), cur)
+
     def _commit(self, name):
         """Put a complete name.new in place of name.json, which becomes name.bak
         (a rename replaces the file it is given as the new name)."""
@@ -186,15 +202,20 @@ class FileStore:
 
 
 class GameSave:
-    """A game's save: its last snapshot and the log of records since.
+    """A game's save: its last snapshot and the log of records since, and the
+    queue of flash work in the order it must reach the flash.
 
     snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
-    of the game as it is now.  Records (actions as lists, and UNDO) are queued
-    by add() and written by step(), one small piece of flash work per call,
-    so the device polls its buttons between them; finish() does all that is
-    left.  Every ``every`` records the log is folded into a new snapshot,
-    written in slices too.  A record that comes while a snapshot is being
-    written waits in the queue, and goes into the log that follows it.
+    of the game as it is now.  The queue holds records (actions as lists,
+    and UNDO; add()), other flash work (later(): a generator doing one flash
+    operation per step, such as the settings or the history) and snapshots,
+    each done in its turn by step(), one piece per call, so the device polls
+    its buttons between them.  A piece is either work for the CPU alone
+    (records or a snapshot turned into text) or one flash operation, never
+    both: an erase stalls the chip 45 ms, and nothing else should share its
+    poll.  finish() does all that is left.  Every ``every`` records the log is
+    folded into a new snapshot, taken when nothing else waits (so it holds
+    exactly what came before it in the queue) and written in slices too.
     """
 
     def __init__(self, store, name, snapshot, every=_EVERY):
@@ -208,8 +229,10 @@ class GameSave:
         self.seg = 0  # log segment being written
         self.seg_size = 0  # its bytes; 0: no log written yet in this generation
         self.count = 0  # records logged since the snapshot
-        self.queue = []  # records not written yet
-        self.job = None  # a snapshot being written: a generator, one step per next()
+        self.queue = []  # records, and generators of other flash work, in order
+        self.text = None  # the records at the head of the queue as text, once made
+        self.ready = 0  # how many records self.text holds
+        self.new = None  # a new log segment, created and not yet written
 
     def _seg_path(self, k):
         return "%s/%s.l%d" % (self.store.root, self.name, k)
@@ -263,8 +286,6 @@ class GameSave:
                 self.count = len(log)
             except (ValueError, KeyError, TypeError, IndexError):
                 fell_back = True  # a log that does not fit: the snapshot alone
-        if fell_back:
-            self.job = self._job()  # a clean snapshot, away from the damage
         return value, ("fell back" if fell_back else None)
 
     def _header(self, k):
@@ -292,34 +313,36 @@ class GameSave:
         """Queue a record (a list, or UNDO) to be logged."""
         self.queue.append(record)
 
+    def later(self, work):
+        """Queue other flash work (a generator, one flash operation per step),
+        done after everything queued before it and before anything after it."""
+        self.queue.append(work)
+
     def start(self):
-        """Snapshot the game as it is now (a new game): the queued records are in it."""
-        self.queue = []
-        self.job = self._job()
+        """Snapshot the game as it is now (a new game, or one loaded from an older
+        copy), after the work already queued."""
+        self.queue.append(self._job(self.snapshot()))
 
     def pending(self):
-        return self.job is not None or len(self.queue) > 0
+        return len(self.queue) > 0
 
     def step(self):
-        """One piece of the work waiting: the queued records' append, or a slice
-        of a snapshot (the log is folded after the append that fills it, so
-        every record is in the log before the snapshot starts).  OSError (flash
-        full or broken): what was queued is dropped, and the next record starts
-        a snapshot of everything."""
+        """One piece of the work waiting: the records at the head of the queue
+        made into text, or appended; a step of other work or of a snapshot.
+        OSError (flash full or broken): what was queued is dropped, and the next
+        record starts a snapshot of everything."""
         try:
-            if self.job is None:
-                if self.queue:
-                    self._append()
-                    if self.count >= self.every:
-                        self.job = self._job()  # from the next step on
+            head = self.queue[0]
+            if isinstance(head, (list, dict)):
+                self._log()
                 return
             try:
-                next(self.job)
+                next(head)
             except StopIteration:
-                self.job = None
+                self.queue.pop(0)
         except OSError:
-            self.job = None
             self.queue = []
+            self.text = self.new = None
             self.count = self.every
             raise
 
@@ -327,30 +350,52 @@ class GameSave:
         while self.pending():
             self.step()
 
-    def _append(self):
-        text = "".join(["\n" + json.dumps(r) for r in self.queue])
-        if self.seg_size and self.seg_size + len(text) <= _SEGMENT:
+    def _log(self):
+        """The records at the head of the queue: first made into text, in a step
+        of its own (with the snapshot that follows them when they fill the log
+        and nothing else waits), then appended, or written into a new segment,
+        which is created in one step and written in the next."""
+        if self.text is None:
+            parts = []
+            for r in self.queue:
+                if not isinstance(r, (list, dict)):
+                    break
+                parts.append("\n" + json.dumps(r))
+            self.ready = n = len(parts)
+            self.text = "".join(parts)
+            if self.count + n >= self.every and n == len(self.queue):
+                # the game now is the game after these records: the snapshot
+                # comes after their append, so they are on flash first
+                self.queue.append(self._job(self.snapshot()))
+            return
+        text = self.text
+        if self.new is not None:
+            text = "\n" + json.dumps({"gen": self.gen}) + text
+            self.new.write(text)
+            self.new.close()
+            self.new = None
+            self.seg_size = len(text)
+        elif self.seg_size and self.seg_size + len(text) <= _SEGMENT:
             self.fs.append(self._seg_path(self.seg), text)
             self.seg_size += len(text)
         else:
             if self.seg_size:
                 self.seg += 1
-            text = "\n" + json.dumps({"gen": self.gen}) + text
-            w = self.fs.writer(self._seg_path(self.seg))
-            w.write(text)
-            w.close()
-            self.seg_size = len(text)
-        self.count += len(self.queue)
-        self.queue = []
+            self.new = self.fs.writer(self._seg_path(self.seg))
+            return
+        del self.queue[:self.ready]
+        self.count += self.ready
+        self.text = None
 
-    def _job(self):
-        """Write a snapshot of the game now, one flash operation per step."""
+    def _job(self, data):
+        """Write data (the game as it was when the snapshot was queued) as the
+        next snapshot, one flash operation per step; the first step makes the
+        text."""
         self.high += 1
         gen = self.high
-        data = self.snapshot()
         data["gen"] = gen
         text = json.dumps(data)
-        self.queue = []  # in the snapshot
+        del data
         yield
         store = self.store
         w = self.fs.writer(store._path(self.name, "new"))

@@ -202,3 +202,28 @@ def test_every_game_is_a_package_of_its_own():
     flat = [n for n in names if n.count(".") == 1 and n.startswith("app.") and not names[n][1]
             and any(g in n for g in GAMES)]
     assert flat == [], flat
+
+
+def reachable(edges, start):
+    seen = set()
+    todo = [start]
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += edges.get(m, ())
+    return seen
+
+
+def test_a_games_preload_names_every_module_its_screens_can_import():
+    # App.preload imports a game's code one module a poll while it is set up; a module
+    # it misses would load in the poll of the press that first needs it
+    import importlib
+    edges, names = graph("pico_display_pack")
+    at_boot = reachable(edges, "main") | reachable(edges, "app.app") | reachable(edges, "app.history_write")
+    for game in GAMES:
+        listed = set(importlib.import_module("app." + game).PRELOAD)
+        assert listed <= set(names), (game, listed - set(names))
+        needed = set(m for m in reachable(edges, "app." + game) - at_boot
+                     if m != "app." + game and not (m in names and names[m][1]))  # packages come with their modules
+        assert needed <= listed, (game, sorted(needed - listed))

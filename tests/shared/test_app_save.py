@@ -16,8 +16,14 @@ def test_a_press_shows_first_and_saves_in_the_next_polls():
     d.app.tick(0)
     d.app.render()
     assert d.app.busy() and fs.files == before  # ... writes nothing
-    assert d.app.tick(10) is False  # the next poll: the append, and nothing else
-    assert not d.app.busy() and fs.files != before
+    assert d.app.tick(10) is False and fs.files == before  # the next poll: the record as text
+    polls = 0
+    while d.app.saves.pending():  # then one file operation a poll, and nothing else
+        last = dict(fs.files)
+        assert d.app.tick(20 + polls) is False
+        assert len([p for p in fs.files if fs.files[p] != last.get(p)]) <= 1
+        polls += 1
+    assert fs.files != before and polls == 2  # the new log: created, then written
     d.boot().pick("Resume").shows("Blue", "Pick 2 of 2")
 
 

@@ -12,15 +12,27 @@ from support import stepped
 DICE = "/data/dice.log"
 
 
+def do(d, action):
+    """An action, and the polls after it that save it (the history with it)."""
+    d.app.do(action)
+    d.app.flush()
+
+
+def undo(d):
+    d.app.undo()
+    d.app.flush()
+
+
 def new_trainmaker(d, players=2):
     d.app.start_game("trainmaker", ["Red", "Blue", "Green"][:players], Game.new(players).to_dict())
-    d.app.do(("deck_empty",))  # no City cards: every turn is rolls
+    do(d, ("deck_empty",))  # no City cards: every turn is rolls
 
 
 def new_ttr(d):
     sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
     d.app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
                                                        "p": [sheet, dict(sheet)]})
+    d.app.flush()
 
 
 @stepped
@@ -28,11 +40,11 @@ def test_every_roll_counts_undone_ones_too_across_games_and_reboots():
     d = Driver()
     new_trainmaker(d)
     yield
-    d.app.do(("roll", "LLPBFCC"))
+    do(d, ("roll", "LLPBFCC"))
     assert counted(d) == [2, 1, 1, 1, 2] and DICE not in d.fs.files  # no write per roll
-    d.app.undo()  # the roll is taken back, but it was rolled: it still counts
+    undo(d)  # the roll is taken back, but it was rolled: it still counts
     assert d.fs.files[DICE] == '\n["u", 2, 1, 1, 1, 2]'
-    d.app.do(("roll", "PBFPBFL"))
+    do(d, ("roll", "PBFPBFL"))
     assert counted(d) == [3, 3, 3, 3, 2]
     yield
     d.app.flush()  # the polls after the roll, which save it
@@ -43,7 +55,7 @@ def test_every_roll_counts_undone_ones_too_across_games_and_reboots():
     new_trainmaker(d)  # the first game is replaced: its count goes to the file
     assert d.app.session.key == key + 1
     assert counted(d) == [3, 3, 3, 3, 2] and d.fs.files[DICE].endswith('\n["g", 1, 2, 2, 2, 0]')
-    d.app.do(("roll", "CCCCCCC"))
+    do(d, ("roll", "CCCCCCC"))
     d.app.flush()
     yield
     d.boot()
@@ -57,14 +69,14 @@ def test_every_roll_counts_undone_ones_too_across_games_and_reboots():
 def test_undo_after_the_end_and_a_second_end_count_each_roll_once():
     d = Driver()
     new_trainmaker(d, 1)
-    d.app.do(("roll", "LPBFCLL"))
-    d.app.do(("declare",))  # the game ends: kept in the history, its dice still in its save
+    do(d, ("roll", "LPBFCLL"))
+    do(d, ("declare",))  # the game ends: kept in the history, its dice still in its save
     assert counted(d) == [3, 1, 1, 1, 1] and count(d.app.history) == 1 and DICE not in d.fs.files
-    d.app.undo()
-    d.app.undo()  # the roll too
+    undo(d)
+    undo(d)  # the roll too
     assert counted(d) == [3, 1, 1, 1, 1] and count(d.app.history) == 0
-    d.app.do(("roll", "PPPPPPP"))
-    d.app.do(("declare",))
+    do(d, ("roll", "PPPPPPP"))
+    do(d, ("declare",))
     assert counted(d) == [3, 8, 1, 1, 1] and count(d.app.history) == 1
     d.app.flush()
     d.boot()
@@ -78,8 +90,8 @@ def test_past_a_few_kb_a_new_game_sums_the_file_up_and_the_count_stays():
     d.fs.files[DICE] = '\n["u", 2, 1, 1, 1, 1]' * 200  # 4.2 KB of undone rolls
     new_trainmaker(d)
     yield
-    d.app.do(("roll", "LPBFCLP"))
-    d.app.undo()
+    do(d, ("roll", "LPBFCLP"))
+    undo(d)
     yield
     assert counted(d) == [402, 202, 201, 201, 201]
     yield
@@ -114,7 +126,7 @@ def test_the_check_in_words():
 def test_the_dice_check_screen():
     d = Driver()
     new_trainmaker(d)
-    d.app.do(("roll", "LPBFCLP"))
+    do(d, ("roll", "LPBFCLP"))
     d.press("BACK", "BACK").pick("History")
     d.pick("Dice check")
     d.shows("Dice check", "Reading")

@@ -57,6 +57,11 @@ class Table:
     def notify(self, text):
         self.messages.append(text)
 
+    def later(self, work):
+        """The App does this work in the polls after the action; here at once."""
+        for _ in work:
+            pass
+
     def finish(self, key):
         """A game with this key ends (the action that ended it is not saved yet)."""
         self.session = Session(key)

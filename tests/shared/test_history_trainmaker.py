@@ -58,8 +58,10 @@ def test_trainmaker_is_kept_with_its_dice():
     d.press("LONG_BACK")
     assert kept(d) == []
     d.app.do(last)
+    d.app.flush()  # the polls after the action
     assert kept(d) == [rec]
     assert counted(d) == list(g.tally())
     yield
     d.app.start_game("trainmaker", ["Red"], g.new(1).to_dict())  # the next game: the file counts them
+    d.app.flush()
     assert counted(d) == list(g.tally()) and d.fs.files["/data/dice.log"].count("\n") == 1

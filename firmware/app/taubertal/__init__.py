@@ -13,6 +13,12 @@ DOWN (or UP) opens the same menu at any phase; BACK goes to the main menu.
 """
 from app.taubertal.common import LABELS, plural
 
+# the modules the screens import when they first need them, leaves first, for
+# App.preload (one a poll while the game is set up)
+PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.checklist",
+           "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.game", "app.taubertal.play",
+           "app.taubertal.turn", "app.taubertal.info", "app.taubertal.final")
+
 
 def game_class():
     from schaffner.taubertal import Game

@@ -12,6 +12,13 @@ players' statistics, declaring a Contract.
 from app.trainmaker.text import card_text, who
 from app.widgets import Menu
 
+# the modules the screens import when they first need them, leaves first, for
+# App.preload (one a poll while the game is set up)
+PRELOAD = ("app.trainmaker.text", "app.trainmaker.contract", "schaffner.trainmaker.cards", "schaffner.trainmaker.dice",
+           "schaffner.trainmaker.game", "schaffner.trainmaker.result", "app.trainmaker.draw",
+           "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.table",
+           "app.trainmaker.game_menu")
+
 
 def game_class():
     from schaffner.trainmaker.game import Game

@@ -77,6 +77,8 @@ class Table(Screen):
         self.anim = None  # state whose roll is tumbling
         self.t0 = None
         self.frame = 0
+        self.drawn = None  # when the last tumble frame was drawn, until the next tick
+        self.lead = 0  # how long a frame takes to draw, at most FRAME_MS
         self.okey = None  # state the odds belong to
         self.oval = None
         self.work = None  # the odds of state wkey being worked out, in steps
@@ -139,21 +141,31 @@ class Table(Screen):
         return False, None
 
     def _tumble(self, app, now_ms):
+        """The dice tumble for ROLL_MS from the press, a frame every FRAME_MS.
+        Drawing a frame takes time (lead: the longest so far, measured from
+        the poll that drew it to the next), so the last frame, the roll and
+        its odds, is begun that much early, and a tumble frame that would
+        push it late is left out: the dice stop on the screen at ROLL_MS."""
         if self.anim != state_key(app):  # undone meanwhile
             self.anim = None
             return True
-        if self.t0 is None:
-            self.t0 = now_ms
+        if self.t0 is None:  # the press's own poll, which draws the first frame
+            self.t0 = self.drawn = now_ms
+            self.lead = 0
             return False
+        if self.drawn is not None:
+            self.lead = min(FRAME_MS, max(self.lead, (now_ms - self.drawn) & _TICKS))
+            self.drawn = None
         gone = (now_ms - self.t0) & _TICKS
-        if gone >= ROLL_MS:
+        if gone + self.lead >= ROLL_MS:
             self.anim = None
             if app.session.game.event() == "derail":
                 app.beep()
             return True
         f = gone // FRAME_MS
-        if f != self.frame:
+        if f != self.frame and gone + 2 * self.lead < ROLL_MS:
             self.frame = f
+            self.drawn = now_ms
             return True
         return False
 

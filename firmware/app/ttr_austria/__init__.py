@@ -6,6 +6,11 @@ screens (player).  The ticket-draw reminder sits on top of the play screen,
 the tie rule on the ranking when a tie needed it.
 """
 
+# the modules the screens import when they first need them, leaves first, for
+# App.preload (one a poll while the game is set up)
+PRELOAD = ("app.ttr_austria.rows", "app.ttr_austria.options", "schaffner.ttr_austria.points",
+           "schaffner.ttr_austria.game", "app.ttr_austria.sheet", "app.ttr_austria.player")
+
 
 def game_class():
     from schaffner.ttr_austria.game import Game

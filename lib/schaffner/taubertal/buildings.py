@@ -46,13 +46,15 @@ BUILDINGS = (
 )
 
 IDS = tuple(b[0].lower() for b in BUILDINGS)
+_INDEX = dict((IDS[i], i) for i in range(len(IDS)))  # the screens look names up for every frame
 
 
 def find(bid):
     """Index of building id ``bid``; ValueError for anything else."""
     if isinstance(bid, str):
-        if bid in IDS:  # the search in C: menus look up every building for each frame
-            return IDS.index(bid)
+        i = _INDEX.get(bid)
+        if i is not None:
+            return i
         raise ValueError("Unknown building: " + bid[:20])
     raise ValueError("Unknown building")
 
