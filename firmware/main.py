@@ -1,7 +1,8 @@
 """Schaffner on the Pico: boot, then buttons -> app -> screen, for as long as it has power.
 
 board.py (this board's pins, copied to /board.py) hands over the display, the button
-reader, and the RGB LED, buzzer and contrast control where the board has them; the app
+reader and the buttons' edges (caught by interrupt: a press is not lost while a poll
+runs long), and the RGB LED, buzzer and contrast control where the board has them; the app
 never sees a pin. Should anything fail, the error goes to /error.txt and onto the
 screen instead of leaving a dead display; any button then restarts.
 
@@ -127,7 +128,8 @@ def start(display, colours, wdt=None):
     gc.collect()
     seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, today)
-    return Device(display, app, Debouncer(), board.led, board.buzz, board.contrast, wdt)
+    buttons = Debouncer(edges=board.edges)
+    return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
 
 
 def run(device):

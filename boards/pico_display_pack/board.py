@@ -9,7 +9,7 @@ import machine
 from machine import PWM, SPI, Pin
 from micropython import const
 
-from drivers.buttons import held
+from drivers.buttons import Edges, held
 from drivers.st7789 import ST7789
 
 NAME = "pico_display_pack"
@@ -64,6 +64,7 @@ def _pwm(pin, duty):
 
 
 _buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in _BUTTON_PINS)
+edges = Edges(_buttons)  # presses caught as they happen, for the debouncer
 _leds = tuple(_pwm(p, 65535) for p in _LED_PINS)  # all off
 _backlight = None
 

@@ -9,7 +9,7 @@ import gc
 from machine import I2C, PWM, Pin
 from micropython import const
 
-from drivers.buttons import held
+from drivers.buttons import Edges, held
 from drivers.ssd1306 import SSD1306_I2C
 
 NAME = "pico_oled"
@@ -29,6 +29,7 @@ _BUTTON_PINS = (10, 11, 12, 13)
 _BUZZER = const(15)  # physical pin 20; a passive piezo to GND (silent if none fitted)
 
 _buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in _BUTTON_PINS)
+edges = Edges(_buttons)  # presses caught as they happen, for the debouncer
 _buzzer = PWM(Pin(_BUZZER))
 _buzzer.duty_u16(0)
 _screen = None

@@ -10,7 +10,15 @@ Short press fires on release (only then is it known not to be long). Long press 
 while the button is still held, the moment it has been held ``long_ms``: the screen
 reacts under the finger, so the player knows when to let go instead of guessing, and
 the release that follows sends nothing.
+
+Samples alone miss a press that begins and ends between two of them, and time a press
+that began before one from the sample that saw it. Where the board catches its pins'
+edges by interrupt (``Edges``), the debouncer is given them: a press held at least
+``debounce_ms`` counts even if no sample saw it, and a press counts from the moment it
+began, so no press is lost while the loop is busy (a flash erase, a module loading).
 """
+
+from array import array
 
 from micropython import const
 
@@ -19,8 +27,13 @@ _TICKS_PERIOD = const(1 << 30)  # MicroPython's ticks_ms wrap on 32-bit ports
 _TICKS_HALF = const(1 << 29)
 
 try:
-    from time import ticks_add, ticks_diff
+    from time import ticks_add, ticks_diff, ticks_ms
 except ImportError:  # CPython (tests, simulator): the same modular arithmetic
+    from time import monotonic_ns  # type: ignore[attr-defined]  # CPython only
+
+    def ticks_ms():  # type: ignore[misc]
+        """Milliseconds wrapping at 2**30, as time.ticks_ms."""
+        return monotonic_ns() // 1_000_000 % _TICKS_PERIOD
 
     def ticks_diff(a, b):  # type: ignore[misc]
         """Signed a - b for ticks that wrap at 2**30, as time.ticks_diff."""
@@ -36,15 +49,19 @@ class Debouncer:
 
     debounce_ms: how long a raw level must stay unchanged before it counts (contact
     bounce of tactile switches is typically under 10 ms). long_ms: hold time for a long
-    press, in milliseconds.
+    press, in milliseconds. edges: the board's Edges for these buttons, or None.
     """
 
-    def __init__(self, count=4, debounce_ms=30, long_ms=700):
+    def __init__(self, count=4, debounce_ms=30, long_ms=700, edges=None):
         if not 0 < count <= _LONG:
             raise ValueError("1 to 4 buttons")
+        if edges is not None and len(edges.down) != count:
+            raise ValueError("edges for another number of buttons")
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
         self._count = count
+        self._edges = edges
+        self._last_at = 0  # when the previous sample was taken
         self._stable = 0  # debounced pressed bits
         self._last_raw = 0  # raw bits at the previous sample
         self._blocked = 0  # pressed bits that must be released before they count again
@@ -61,14 +78,32 @@ class Debouncer:
             self._stable = raw
             self._last_raw = raw
             self._blocked = raw
+            self._last_at = now_ms
+            if self._edges is not None:
+                self._edges.took()  # edges from before the start are the boot's
             return 0
         events = 0
         changed = raw ^ self._last_raw
         self._last_raw = raw
+        edges = self._edges
+        fell = 0
+        gap = ticks_diff(now_ms, self._last_at)
+        self._last_at = now_ms
+        if edges is not None:
+            fell = edges.took()
         for i in range(self._count):
             bit = 1 << i
+            if edges is not None and not (raw | self._stable | self._blocked) & bit:
+                if changed & bit:  # let go before the samples had it settled
+                    events |= self._caught(i, self._since[i], now_ms, gap)
+                elif fell & bit:  # pressed and let go between two samples
+                    down = edges.down[i]
+                    if 0 <= ticks_diff(now_ms, down) <= gap:
+                        events |= self._caught(i, down, now_ms, gap)
             if changed & bit:
                 self._since[i] = now_ms
+                if fell & raw & bit and 0 <= ticks_diff(now_ms, edges.down[i]) <= gap:
+                    self._since[i] = edges.down[i]  # pressed while the loop was busy
             if (raw ^ self._stable) & bit:
                 if ticks_diff(now_ms, self._since[i]) >= self.debounce_ms:
                     events |= self._settle(i, bit, raw & bit)
@@ -77,6 +112,16 @@ class Debouncer:
                     events |= 1 << (i | _LONG)
                     self._blocked |= bit  # its release must not add a short press
         return events
+
+    def _caught(self, i, down, now_ms, gap):
+        """Event bits for a press of button i from down to its last release edge, if
+        that came since the last sample and the press lasted long enough to be a
+        finger, not noise."""
+        up = self._edges.up[i]
+        held_ms = ticks_diff(up, down)
+        if not 0 <= ticks_diff(now_ms, up) <= gap or held_ms < self.debounce_ms:
+            return 0
+        return 1 << (i | _LONG) if held_ms >= self.long_ms else 1 << i
 
     def _settle(self, i, bit, pressed):
         """Accept a debounced edge of button i; return its event bits."""
@@ -89,6 +134,57 @@ class Debouncer:
             self._blocked &= ~bit
             return 0
         return 1 << i
+
+
+class Edges:
+    """The buttons' edges, caught by a hard pin interrupt as they happen.
+
+    pins: the buttons' machine.Pin objects (to ground, with pull-ups), in event
+    order; clock: a ticks_ms (a test's own). For each button, ``down[i]`` is when it was first
+    pressed since the debouncer last looked (took()), ``up[i]`` when it was last let
+    go. The interrupt handlers allocate nothing, as a hard interrupt requires.
+    """
+
+    def __init__(self, pins, clock=ticks_ms):
+        n = len(pins)
+        self.down = array("i", [0] * n)
+        self.up = array("i", [0] * n)
+        self._presses = bytearray(n)  # press edges counted by the handlers, modulo 256
+        self._seen = bytearray(n)  # the counts at the last took()
+        self._n = n
+        self._pins = tuple(pins)
+        self._clock = clock
+        # a bound method: calling a closure over this many variables would allocate
+        handler = self._edge
+        for pin in pins:
+            pin.irq(handler=handler, trigger=pin.IRQ_FALLING | pin.IRQ_RISING, hard=True)
+
+    def _edge(self, pin):
+        """The interrupt handler, given the pin whose level changed."""
+        t = self._clock()
+        pins = self._pins
+        for i in range(self._n):
+            if pins[i] is pin:
+                if pin.value():
+                    self.up[i] = t
+                else:
+                    presses = self._presses
+                    if presses[i] == self._seen[i]:
+                        self.down[i] = t  # the first press edge since took(): bounces come after it
+                    presses[i] = (presses[i] + 1) & 0xFF
+                return
+
+    def took(self):
+        """Bitmask of the buttons pressed at least once since the last call."""
+        bits = 0
+        presses = self._presses
+        seen = self._seen
+        for i in range(self._n):
+            c = presses[i]
+            if c != seen[i]:
+                seen[i] = c
+                bits |= 1 << i
+        return bits
 
 
 def held(pins):

@@ -29,6 +29,23 @@ _LOST_MS = 300  # a press not seen this long after its release was lost
 _REST_MS = 10000  # a screen still busy this long after a press is reported
 
 
+class _Button:
+    """A button's pin as drivers.buttons.Edges sees it: a level and a handler."""
+
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self):
+        self.level = 1
+        self.handler = None
+
+    def value(self):
+        return self.level
+
+    def irq(self, handler=None, trigger=0, hard=False):
+        self.handler = handler
+
+
 class Loop:
     def __init__(self, board_name, seed, r_pico_ms):
         import board
@@ -36,7 +53,7 @@ class Loop:
         import main
         from app.app import App
         from app.storage import FileStore
-        from drivers.buttons import Debouncer
+        from drivers.buttons import Debouncer, Edges
         from flash import FlashFiles
         from schaffner.rng import Rng
 
@@ -64,7 +81,19 @@ class Loop:
         self.show_bus_ms = 0.0
         self.shows = 0
         self._instrument()
-        self.dev = main.Device(self.display, app, Debouncer(), board.led, board.buzz, board.contrast)
+        # the board's edge interrupts, at the Pico times the bench presses and lets go
+        self.pins = [_Button() for _ in range(4)]
+        self.edge_ms = 0
+        self.edges = Edges(self.pins, lambda: self.edge_ms)
+        self.dev = main.Device(self.display, app, Debouncer(edges=self.edges), board.led, board.buzz, board.contrast)
+
+    def edge(self, bit, at_ms, level):
+        """The button of bit goes to level at at_ms: its interrupt runs (after the
+        poll in progress then, which the bench cannot cut in two; its time is right)."""
+        pin = self.pins[(1, 2, 4, 8).index(bit)]
+        pin.level = level
+        self.edge_ms = int(at_ms)
+        pin.handler(pin)
 
     def _instrument(self):
         """Time handle(), the start and end of show() and the bus time of show()."""
@@ -158,7 +187,12 @@ class Loop:
         lost = 0
         self.gap = (0.0, "")
         self.save_gap = 0.0
+        let_go = False
+        self.edge(bit, down, 0)
         while True:
+            if not let_go and self.now - down >= hold:
+                self.edge(bit, down + hold, 1)
+                let_go = True
             raw = bit if self.now - down < hold else 0
             yield from self.poll(raw)
             last = self.last
@@ -178,6 +212,8 @@ class Loop:
                 if lost > 3:
                     raise ValueError("pressed %d on %s four times: never seen" % (ev, type(self.app.top).__name__))
                 down = self.now
+                let_go = False
+                self.edge(bit, down, 0)
             if self.now - down > _REST_MS + wait:
                 raise ValueError("%s is not at rest %d ms after pressing %d (%s)" % (
                     type(self.app.top).__name__, _REST_MS, ev, "busy" if self.app.busy() else "redrawing"))

@@ -46,6 +46,8 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, gpio, mode=None, pull=None, value=None):
         self.gpio = gpio
@@ -56,6 +58,9 @@ class Pin:
 
     def __call__(self, v=None):
         return self.value(v)
+
+    def irq(self, handler=None, trigger=0, hard=False):
+        pass  # the bench catches edges at its own times (bench_loop.Loop.edge)
 
 
 class PWM:

@@ -26,12 +26,18 @@ class Hardware:
         self.i2c = None
         self.sink = None  # receives SPI writes, and I2C transfers
         self.clocks = []  # machine.freq calls, each with the SPI made so far
+        self.irqs = {}  # gpio -> (handler, trigger, hard)
 
     def machine(self):
         hw = self
 
         class Pin:
             IN, OUT, PULL_UP = 0, 1, 1
+            IRQ_FALLING, IRQ_RISING = 4, 8
+            irqs = hw.irqs
+
+            def irq(self, handler=None, trigger=0, hard=False):
+                self.irqs[self.gpio] = (handler, trigger, hard)
 
             def __init__(self, gpio, mode=None, pull=None, value=None):
                 self.gpio, self.mode, self.pull = gpio, mode, pull
@@ -113,6 +119,30 @@ def test_display_pack_buttons():
     # X, Y, A, B -> UP, DOWN, OK, BACK
     assert [_raw(b, hw, [g]) for g in (14, 15, 12, 13)] == [1, 2, 4, 8]
     assert _raw(b, hw, []) == 0 and _raw(b, hw, [12, 13, 14, 15]) == 15
+
+
+def _edges_catch_presses(name, gpios):
+    hw = Hardware()
+    b = _load(name, hw)
+    for bit, gpio in enumerate(gpios):
+        handler, trigger, hard = hw.irqs[gpio]
+        assert hard and trigger == 4 | 8  # both edges, a hard interrupt
+        hw.levels = {gpio: 0}
+        handler(hw.pins[gpio])
+        hw.levels = {}
+        handler(hw.pins[gpio])
+        assert b.edges.took() == 1 << bit
+        assert b.edges.took() == 0
+        assert b.edges.up[bit] >= b.edges.down[bit]
+    assert sorted(hw.irqs) == sorted(gpios)  # no other pin has a handler
+
+
+def test_display_pack_catches_its_buttons_edges():
+    _edges_catch_presses("pico_display_pack", (14, 15, 12, 13))
+
+
+def test_oled_catches_its_buttons_edges():
+    _edges_catch_presses("pico_oled", (10, 11, 12, 13))
 
 
 def test_display_pack_led_is_active_low_with_a_square_curve():

@@ -75,7 +75,7 @@ def _fake_board(raw=0):
     board.WIDTH, board.HEIGHT, board.COLOUR = 128, 64, False
     board.raw = raw
     board.read_buttons = lambda: board.raw
-    board.led = board.buzz = None
+    board.led = board.buzz = board.edges = None
     board.contrast = Recorder()
     return board
 

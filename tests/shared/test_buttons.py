@@ -184,3 +184,213 @@ def test_held_reads_pins_pulled_low():
     from drivers.buttons import held
     assert held((_Pin(1), _Pin(0), _Pin(1), _Pin(0))) == 0b1010
     assert held((_Pin(1),) * 4) == 0
+
+
+class _IrqPin(_Pin):
+    """A button's pin with an interrupt: set() changes its level and runs the handler,
+    as the RP2040 does at the edge."""
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self):
+        _Pin.__init__(self, 1)
+        self.handler = None
+        self.trigger = 0
+
+    def irq(self, handler=None, trigger=0, hard=False):
+        assert hard  # a soft handler would wait for the busy loop it is meant to see past
+        self.handler = handler
+        self.trigger = trigger
+
+    def set(self, level):
+        self.level = level
+        self.handler(self)
+
+
+class _Clock:
+    """A clock set by hand; read() is the function Edges calls (as time.ticks_ms)."""
+
+    def __init__(self):
+        self.t = 0
+        now = self
+
+        def read():
+            return now.t
+
+        self.read = read
+
+
+class EdgeRig:
+    """Four pins with interrupts, their Edges and a debouncer given them; the loop
+    samples when poll() is called, edges happen at any time between."""
+
+    def __init__(self):
+        from drivers.buttons import Edges
+        self.pins = [_IrqPin() for _ in range(4)]
+        self.clock = _Clock()
+        self.edges = Edges(self.pins, self.clock.read)
+        self.deb = Debouncer(4, debounce_ms=30, long_ms=700, edges=self.edges)
+        self.log = []
+        self.poll(0)
+
+    def at(self, t, button, level):
+        self.clock.t = t
+        self.pins[button].set(level)
+
+    def poll(self, t):
+        self.clock.t = t
+        raw = 0
+        for i in range(4):
+            if not self.pins[i].level:
+                raw |= 1 << i
+        for e in _events(self.deb.update(raw, t)):
+            self.log.append((t, e))
+
+    def polls(self, start, end):
+        for t in range(start, end, 10):
+            self.poll(t)
+
+
+def test_edges_ask_for_a_hard_interrupt_on_both_edges():
+    rig = EdgeRig()
+    assert all(p.trigger == _IrqPin.IRQ_FALLING | _IrqPin.IRQ_RISING for p in rig.pins)
+
+
+def test_a_press_between_two_samples_of_a_busy_loop_counts():
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(105, OK, 0)  # the loop is busy from 100 to 250 (a module loading)
+    rig.at(185, OK, 1)
+    rig.poll(250)
+    assert rig.log == [(250, OK)]
+    rig.polls(260, 400)
+    assert rig.log == [(250, OK)]  # and once only
+
+
+def test_a_bouncy_press_between_two_samples_counts_once_from_its_first_contact():
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    for t, level in ((103, 0), (104, 1), (105, 0), (106, 1), (107, 0), (160, 1), (161, 0), (162, 1)):
+        rig.at(t, BACK, level)
+    rig.poll(200)
+    assert rig.log == [(200, BACK)]
+
+
+def test_a_glitch_between_two_samples_is_no_press():
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(120, UP, 0)
+    rig.at(121, UP, 1)  # 1 ms: noise, not a finger
+    rig.polls(200, 400)
+    assert rig.log == []
+
+
+def test_a_press_begun_in_a_busy_poll_counts_from_its_edge():
+    # seen by one sample only, 20 ms after the long poll: the edge says it began at 110
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(110, DOWN, 0)
+    rig.poll(180)
+    rig.poll(190)
+    rig.at(195, DOWN, 1)
+    rig.polls(200, 300)
+    assert rig.log == [(230, DOWN)]  # released at 200 by the samples, settled 30 ms later
+
+
+def test_a_press_one_sample_saw_begin_counts_when_let_go_in_a_busy_poll():
+    # seen pressed at 100, unsettled, then the loop is busy until 250: released at 170
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(95, OK, 0)
+    rig.poll(100)
+    rig.at(170, OK, 1)
+    rig.poll(250)
+    rig.polls(260, 400)
+    assert rig.log == [(250, OK)]
+
+
+def test_a_bounce_a_sample_catches_is_no_press():
+    # a sample in the middle of a contact's chatter: pressed for 4 ms in all
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(98, UP, 0)
+    rig.poll(100)
+    rig.at(102, UP, 1)
+    rig.polls(110, 300)
+    assert rig.log == []
+
+
+def test_without_edges_that_press_is_lost():
+    # the same presses through the samples alone: why the boards catch edges
+    rig = Rig()
+    rig.hold(0, 100)
+    rig.deb.update(_DOWN, 180)  # the first sample after a busy poll
+    rig.deb.update(_DOWN, 190)
+    rig.t = 200
+    rig.hold(0, 100)
+    assert rig.log == []
+
+
+def test_a_long_hold_between_two_samples_is_a_long_press():
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(100, OK, 0)
+    rig.at(850, OK, 1)
+    rig.poll(900)
+    assert rig.log == [(900, OK | LONG)]
+
+
+def test_edges_from_before_the_first_sample_are_ignored():
+    from drivers.buttons import Edges
+    pins = [_IrqPin() for _ in range(4)]
+    clock = _Clock()
+    edges = Edges(pins, clock.read)
+    clock.t = 5
+    pins[OK].set(0)
+    clock.t = 60
+    pins[OK].set(1)  # a press during the boot, before the loop ran
+    deb = Debouncer(edges=edges)
+    seen = deb.update(0, 100) | deb.update(0, 110) | deb.update(0, 120)
+    assert seen == 0
+
+
+def test_a_press_the_samples_saw_is_not_counted_again_from_its_edges():
+    rig = EdgeRig()
+    rig.polls(10, 100)
+    rig.at(101, UP, 0)
+    rig.polls(110, 200)
+    rig.at(201, UP, 1)
+    rig.polls(210, 300)
+    assert rig.log == [(240, UP)]  # released at 201, seen at 210, settled 30 ms later
+
+
+def test_edges_for_another_number_of_buttons_are_rejected():
+    from drivers.buttons import Edges
+    edges = Edges([_IrqPin() for _ in range(3)], _Clock().read)
+    raises(ValueError, Debouncer, 4, 30, 700, edges)
+
+
+def test_the_edge_handler_and_the_debouncer_allocate_nothing():
+    lock = getattr(micropython, "heap_lock", None)
+    if lock is None:  # CPython: no heap to lock
+        return
+    rig = EdgeRig()
+    pin = rig.pins[OK]
+    handler = pin.handler
+    clock = rig.clock
+    deb = rig.deb
+    seen = 0
+    micropython.heap_lock()
+    try:
+        for t in range(50, 2000, 50):  # a loop busy 50 ms a poll
+            if t % 500 == 100:  # pressed 40 ms between two samples, which never see it
+                clock.t = t - 45
+                pin.level = 0
+                handler(pin)
+                clock.t = t - 5
+                pin.level = 1
+                handler(pin)
+            seen |= deb.update(0, t)
+    finally:
+        micropython.heap_unlock()
+    assert seen == 1 << OK
