@@ -14,6 +14,7 @@ import os
 import sys
 import time
 
+import micropython
 from micropython import const
 
 import board
@@ -184,6 +185,7 @@ def fail(display, exc, wdt=None):
 
 
 def main():
+    micropython.alloc_emergency_exception_buf(100)  # a failing button interrupt can still say why
     if board.read_buttons() & _BACK_HELD:
         print("Schaffner: BACK held at power-up; app not started")
         return

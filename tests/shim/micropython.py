@@ -3,3 +3,7 @@
 
 def const(value):
     return value
+
+
+def alloc_emergency_exception_buf(size):
+    """Nothing to reserve: CPython reports an exception from anywhere."""
