@@ -436,16 +436,17 @@ class GameSave:
             self.fs.rename(cur, store._path(self.name, "bak"))
             yield
         self.fs.rename(store._path(self.name, "new"), cur)
+        yield  # the rename alone in its poll: it may be the one that erases
         k = 0
         while self.fs.exists(self.old_segment % k):  # a log of the version before
-            yield
             self.fs.remove(self.old_segment % k)
             k += 1
+            yield
         k = 0
         while self.fs.exists(self.segment % k):  # the old log, and any stale one: emptied
             if self.fs.size(self.segment % k):
-                yield
                 self.fs.writer(self.segment % k).close()
+                yield
             k += 1
         self.gen = gen
         self.legacy = False
