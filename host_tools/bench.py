@@ -12,9 +12,9 @@ driver included, on buses that count what the driver sends (host_tools/bench/
 machine.py: the SSD1306's I2C at 26.7 ms per 1 KB frame, SPI at the clock the
 board really runs) and a file layer that counts what littlefs would do to the
 flash (host_tools/bench/flash.py: every directory change a commit padded to
-256 bytes in a 4 KB metadata block, an erase when it is full; files over 512
-bytes in blocks of their own, erased when written or added to; 45 ms per
-erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" is the poll that
+256 bytes in a 4 KB metadata block, an erase when it is full; a new folder an
+erase; files over 512 bytes in blocks of their own, erased when written or added
+to; 45 ms per erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" is the poll that
 handles the press up to the end of show(); "compute only" the same poll up to
 the start of show().  The replay runs RUNS times and every figure of a press
 is the fastest of them: the host's own hiccups only ever add time.

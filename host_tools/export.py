@@ -13,8 +13,9 @@ is short (the files hold at most about 52 KB).  With no Pico connected it says
 so and changes nothing.
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
-(history.old, history.log, dice.log, and the save of the game in play, whose
-dice the gadget's dice check counts too), or one history file.
+(history.old, history.log, dice.log, and the save of the game in play:
+game.json and the folder game.log, whose dice the gadget's dice check counts
+too), or one history file.
 
 The files' format and history.json's schema: docs/history.md.  A damaged
 record is reported with its number and place; every complete record is still
@@ -46,17 +47,19 @@ from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports
 HISTORY_FILES = ("history.old", "history.log")  # oldest first
+LOG_FOLDER = "game.log"  # the game in play's log, in a folder of its own
 SCHEMA = "schaffner-history/1"
 CSV_COLUMNS = ("number", "date", "game", "title", "players", "seat", "colour", "score", "score_unit",
                "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
 
-# Runs on the Pico: each file of /data as base64 lines between markers.
+# Runs on the Pico: each file of /data, and of the game's log folder /data/game.log
+# (docs/architecture.md), as base64 lines between markers.
 READER = """import binascii, os
-for n in os.listdir('/data'):
+def dump(n):
     try:
         f = open('/data/' + n, 'rb')
     except OSError:
-        continue
+        return
     print('@file', n)
     while True:
         b = f.read(360)
@@ -64,6 +67,12 @@ for n in os.listdir('/data'):
             break
         print(binascii.b2a_base64(b).decode().strip())
     f.close()
+for n in os.listdir('/data'):
+    if not os.stat('/data/' + n)[0] & 0x4000:
+        dump(n)
+    elif n == 'game.log':
+        for m in os.listdir('/data/game.log'):
+            dump('game.log/' + m)
 print('@done')
 """
 
@@ -131,7 +140,10 @@ def read_copy(path):
     """{name: bytes} from a copy of /data (a folder) or a single history file."""
     if os.path.isdir(path):
         files = {}
-        for name in sorted(os.listdir(path)):
+        names = sorted(os.listdir(path))
+        if os.path.isdir(os.path.join(path, LOG_FOLDER)):
+            names += [LOG_FOLDER + "/" + n for n in sorted(os.listdir(os.path.join(path, LOG_FOLDER)))]
+        for name in names:
             p = os.path.join(path, name)
             if os.path.isfile(p):
                 with open(p, "rb") as f:
@@ -220,7 +232,9 @@ def game_in_play(files):
     """The session the gadget would resume from these files (its save), or None."""
     with tempfile.TemporaryDirectory() as tmp:
         for name, data in files.items():
-            with open(os.path.join(tmp, name), "wb") as f:
+            path = os.path.join(tmp, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
                 f.write(data)
         try:
             return GameSave(FileStore(tmp, OsFiles()), "game", None).load(Session.from_dict, Session.replay)[0]

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import select
+import shutil
 import subprocess
 import sys
 import time
@@ -226,7 +227,8 @@ def main(argv=None):
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "little")
     if args.fresh and os.path.isdir(args.save_dir):
         for name in os.listdir(args.save_dir):
-            os.remove(os.path.join(args.save_dir, name))
+            path = os.path.join(args.save_dir, name)
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)  # the game's log is a folder
     script = args.script
     if args.script_file:
         with open(args.script_file) as f:

@@ -124,6 +124,7 @@ def _after_do(h, app, key, text):
         if text is not None:
             if h.newest_key() == key:
                 yield from _retract(h)  # a record a power cut left behind
+            yield  # the reading above in a poll of its own: the append may erase
             yield from _append(h, text)
     except OSError:
         app.notify(FAILED)

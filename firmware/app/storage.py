@@ -12,12 +12,20 @@ happened since (``GameSave``), so a typical action costs one small append
 instead of a rewrite of the whole game; now and then the log is folded into
 a new snapshot.  The flash makes this pay: littlefs (the Pico's file system)
 keeps a file of up to 512 bytes inside its directory's metadata, so adding a
-line to such a file is one 256-byte program, while rewriting a bigger file,
-or adding to it, costs a 4 KB erase, which stalls the chip for 45 ms.  So
-the log is kept in segments of at most ``_SEGMENT`` bytes, ``name.l0``,
-``name.l1`` ...  Every segment starts with the snapshot's generation number;
-a segment of another generation is stale (left over from before the last
-snapshot) and ends the log, so no action is ever replayed twice.
+line to such a file is one commit of one 256-byte program, while rewriting a
+bigger file, or adding to it, costs a 4 KB erase, which stalls the chip for
+45 ms.  A directory's metadata block takes 16 such programs; then littlefs
+erases its other block and copies the directory's live entries into it (the
+data of its small files too).  So the log is kept in segments of at most
+``_SEGMENT`` bytes in a folder of its own, ``name.log/0``, ``name.log/1`` ...,
+where that copy is only this snapshot's log.  A segment is never removed: a
+snapshot empties the old ones (one commit each, where a removal now and a
+new file later would be three), and the next segment is written over an
+empty one.  Every segment starts with the snapshot's generation number; a
+segment of another generation, or an empty one, ends the log, so no action
+is ever replayed twice.  A log of the version before (``name.l0``,
+``name.l1`` ... beside the snapshot) still loads, and goes on where it is
+until the next snapshot removes it.
 
 A log segment holds one JSON record per line (``records`` reads them back).
 Each record starts with a newline, so a record a power cut tore off never
@@ -98,6 +106,10 @@ def append_record(fs, path, record):
     if not isinstance(record, (list, dict)):
         raise ValueError("a record is a list or a dict")
     fs.append(path, "\n" + json.dumps(record))
+
+
+def _compact(data):  # JSON without spaces: fewer bytes on flash
+    return json.dumps(data, separators=(",", ":"))
 
 
 def records(fs, path):
@@ -193,7 +205,9 @@ class FileStore:
         self.fs.makedirs(folder)
         for path in [self._path(name, ext) for ext in ("new", "json", "bak")] + list(extra):
             if self.fs.exists(path):
-                self.fs.rename(path, folder + path[len(self.root):])
+                dest = folder + path[len(self.root):]
+                self.fs.makedirs(dest.rsplit("/", 1)[0])  # a log's own folder
+                self.fs.rename(path, dest)
         return folder
 
     def delete(self, name):
@@ -224,8 +238,13 @@ class GameSave:
         self.name = name
         self.snapshot = snapshot
         self.every = every
+        folder = "%s/%s.log" % (store.root, name)  # the log's own folder
+        self.fs.makedirs(folder)
+        self.segment = folder + "/%d"
+        self.old_segment = "%s/%s.l%%d" % (store.root, name)  # the version before's
         self.gen = 0  # generation of the snapshot in place
         self.high = 0  # the highest generation seen: the next snapshot's is one more
+        self.legacy = False  # the log goes on in the layout of the version before
         self.seg = 0  # log segment being written
         self.seg_size = 0  # its bytes; 0: no log written yet in this generation
         self.count = 0  # records logged since the snapshot
@@ -235,7 +254,7 @@ class GameSave:
         self.new = None  # a new log segment, created and not yet written
 
     def _seg_path(self, k):
-        return "%s/%s.l%d" % (self.store.root, self.name, k)
+        return (self.old_segment if self.legacy else self.segment) % k
 
     # --- loading -------------------------------------------------------------
     def load(self, build, replay):
@@ -254,10 +273,12 @@ class GameSave:
             return build(data)
 
         value, fell_back, data, ext = self.store._load(self.name, checked)
-        self.high = self._header(0) or 0
+        found = self._segments()
+        for path in found:
+            self.high = max(self.high, self._header(path) or 0)
         if value is None:
             if fell_back:
-                return None, self.store.keep_aside(self.name, self._segments())
+                return None, self.store.keep_aside(self.name, found)
             return None, None
         self.gen = gen = data.get("gen", 0)  # a save from before the log has none: 0
         self.high = max(self.high, gen)
@@ -269,8 +290,10 @@ class GameSave:
             except OSError:
                 pass  # a broken flash: the .new stays, and is read first next time too
         log = []
+        # this version's log, or else one the version before left
+        self.legacy = self._header(self.segment % 0) != gen and self._header(self.old_segment % 0) == gen
         k = 0
-        while not fell_back and self._header(k) == gen:
+        while not fell_back and self._header(self._seg_path(k)) == gen:
             path = self._seg_path(k)
             first = True
             for record in records(self.fs, path):
@@ -288,9 +311,9 @@ class GameSave:
                 fell_back = True  # a log that does not fit: the snapshot alone
         return value, ("fell back" if fell_back else None)
 
-    def _header(self, k):
-        """Generation in the first record of log segment k; None if there is none."""
-        found = records(self.fs, self._seg_path(k))
+    def _header(self, path):
+        """Generation in the first record of the log segment at path; None if there is none."""
+        found = records(self.fs, path)
         try:
             for record in found:
                 if isinstance(record, dict) and isinstance(record.get("gen"), int):
@@ -301,11 +324,13 @@ class GameSave:
         return None
 
     def _segments(self):
+        """The paths of the log's segments, in both layouts."""
         found = []
-        k = 0
-        while self.fs.exists(self._seg_path(k)):
-            found.append(self._seg_path(k))
-            k += 1
+        for where in (self.segment, self.old_segment):
+            k = 0
+            while self.fs.exists(where % k):
+                found.append(where % k)
+                k += 1
         return found
 
     # --- saving ----------------------------------------------------------------
@@ -360,7 +385,7 @@ class GameSave:
             for r in self.queue:
                 if not isinstance(r, (list, dict)):
                     break
-                parts.append("\n" + json.dumps(r))
+                parts.append("\n" + _compact(r))
             self.ready = n = len(parts)
             self.text = "".join(parts)
             if self.count + n >= self.every and n == len(self.queue):
@@ -370,7 +395,7 @@ class GameSave:
             return
         text = self.text
         if self.new is not None:
-            text = "\n" + json.dumps({"gen": self.gen}) + text
+            text = "\n" + _compact({"gen": self.gen}) + text
             self.new.write(text)
             self.new.close()
             self.new = None
@@ -394,7 +419,7 @@ class GameSave:
         self.high += 1
         gen = self.high
         data["gen"] = gen
-        text = json.dumps(data)
+        text = _compact(data)
         del data
         yield
         store = self.store
@@ -411,10 +436,18 @@ class GameSave:
             self.fs.rename(cur, store._path(self.name, "bak"))
             yield
         self.fs.rename(store._path(self.name, "new"), cur)
+        yield  # the rename alone in its poll: it may be the one that erases
         k = 0
-        while self.fs.exists(self._seg_path(k)):  # the old log, and any stale one
+        while self.fs.exists(self.old_segment % k):  # a log of the version before
+            self.fs.remove(self.old_segment % k)
+            k += 1
             yield
-            self.fs.remove(self._seg_path(k))
+        k = 0
+        while self.fs.exists(self.segment % k):  # the old log, and any stale one: emptied
+            if self.fs.size(self.segment % k):
+                self.fs.writer(self.segment % k).close()
+                yield
             k += 1
         self.gen = gen
+        self.legacy = False
         self.seg = self.seg_size = self.count = 0

@@ -9,8 +9,9 @@ step with the buttons' levels and the time, then the wait it asks for.
 
 Time is Pico time, kept by this module: each poll lasts its CPU time here,
 scaled by the reference workload (the Pico's R over this runtime's), plus
-the bus time of what show() sent, plus the flash's stalls, plus the garbage
-collection after a redraw (done between polls here, where this runtime can).
+the bus time of what show() sent, plus the flash's stalls (not the flash
+model's own bookkeeping), plus the garbage collection after a redraw (done
+between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
 the loop runs on until the screen is at rest (no redraw, nothing waiting).
 
@@ -67,7 +68,7 @@ class Loop:
         self.board = board
         colours = main.palette()
         self.display = board.display(colours)
-        self.files = FlashFiles()
+        self.files = FlashFiles(clock.now_us)
         self.flash = self.files.flash
         app = App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", self.files), Rng(seed), colours)
         self.app = app
@@ -144,9 +145,11 @@ class Loop:
         programmed = self.flash.programmed
         erases = self.flash.erases
         bus = self.machine.bus_us
+        model = self.files.model_us
         t0 = clock.now_us()
         changed = self.dev.step(raw, int(start))
         t1 = clock.now_us()
+        t0 += self.files.model_us - model  # the flash model's own time is no Pico's
         stall = self.flash.stall_ms - stall
         ms = (t1 - t0) * self.scale + stall + (self.machine.bus_us - bus) / 1000
         last = {"changed": changed, "start": start, "stall": stall,

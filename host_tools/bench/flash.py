@@ -11,7 +11,11 @@ The model (littlefs v2 as MicroPython's rp2 port sets it up: 4096-byte blocks, a
   commit does not fit in what is left of the 4096-byte block, littlefs compacts the
   directory into its other block: one erase, and the live entries written again
   (per file its name and tags, ``_ENTRY`` bytes, plus its data if inline or an
-  8-byte pointer if not).
+  8-byte pointer if not), the change that did not fit among them: one CRC record,
+  padded once (lfs.c: lfs_dir_compact writes the pending attributes as it
+  copies the directory).
+- Making a directory allocates it a metadata pair whose first commit compacts it
+  (one erase, one program unit) and adds its entry to the parent: a commit there.
 - A file of at most 512 bytes (the smaller of the cache and 1/8 of a block) is
   inline: its whole content goes into the commit that closes it, and adding a line
   to it is one such commit.
@@ -67,20 +71,30 @@ class Flash:
         folder = path.rsplit("/", 1)[0]
         n = _up(payload + _COMMIT, _PROG)
         used = self.used.get(folder, 0)
-        if used + n > _BLOCK:
-            self.erase()
-            live = 0
-            for name, size in self.sizes.items():
-                if name.rsplit("/", 1)[0] == folder:
-                    live += _ENTRY + len(name) - len(folder) + (size if size <= _INLINE else 8)
-            used = _up(live, _PROG)
-            self.program(used)
-        self.used[folder] = used + n
-        self.program(n)
+        if used + n <= _BLOCK:
+            self.used[folder] = used + n
+            self.program(n)
+            return
+        # the directory as it is after the change (self.sizes holds it), compacted
+        self.erase()
+        live = _COMMIT
+        for name, size in self.sizes.items():
+            if name.rsplit("/", 1)[0] == folder:
+                live += _ENTRY + len(name) - len(folder) + (size if size <= _INLINE else 8)
+        self.used[folder] = _up(live, _PROG)
+        self.program(live)
+
+    def made(self, path):
+        """A new directory at path."""
+        self.erase()
+        self.program(_COMMIT)
+        self.used[path] = _PROG
+        self.commit(path, len(path))
 
     def wrote(self, path, size):
         """A file written whole (created or truncated) and closed at size bytes."""
         if path not in self.sizes:
+            self.sizes[path] = 0
             self.commit(path, len(path))  # its entry, when it is opened
         self.sizes[path] = size
         if size <= _INLINE:
@@ -93,8 +107,8 @@ class Flash:
     def appended(self, path, added):
         old = self.sizes.get(path)
         if old is None:
+            self.sizes[path] = old = 0
             self.commit(path, len(path))
-            old = 0
         size = old + added
         self.sizes[path] = size
         if size <= _INLINE:
@@ -119,21 +133,29 @@ class _Writer:
     its own as it is written (a block erased as the data reaches it, pages programmed
     as they fill); closing it commits the entry."""
 
-    def __init__(self, flash, path):
-        self.flash = flash
+    def __init__(self, files, path):
+        self.files = files
+        self.flash = files.flash
         self.path = path
         self.size = 0
         self.paged = 0  # bytes programmed so far
         self.f = open(path, "w")
-        if path not in flash.sizes:
-            flash.commit(path, len(path))
-            flash.sizes[path] = 0
+        files.model(self._opened)
+
+    def _opened(self):
+        flash = self.flash
+        if self.path not in flash.sizes:
+            flash.sizes[self.path] = 0
+            flash.commit(self.path, len(self.path))
 
     def write(self, text):
         self.f.write(text)
-        self.flash.data += len(text)
+        self.files.model(self._wrote, len(text))
+
+    def _wrote(self, n):
+        self.flash.data += n
         before = self.size
-        self.size += len(text)
+        self.size += n
         if self.size <= _INLINE:
             return
         had = _blocks(before) if before > _INLINE else 0
@@ -145,6 +167,9 @@ class _Writer:
 
     def close(self):
         self.f.close()
+        self.files.model(self._closed)
+
+    def _closed(self):
         flash = self.flash
         flash.sizes[self.path] = self.size
         if self.size <= _INLINE:
@@ -160,29 +185,53 @@ def _blocks(n):
 
 
 class FlashFiles(OsFiles):
-    """app.storage's file layer, counting what it would cost on the Pico."""
+    """app.storage's file layer, counting what it would cost on the Pico.
 
-    def __init__(self):
+    now_us, a clock in microseconds, times the model's own bookkeeping, which is
+    no work a Pico does: model_us adds it up, for the bench to take off the time
+    of the poll it happened in."""
+
+    def __init__(self, now_us=None):
         self.flash = Flash()
+        self.now_us = now_us
+        self.model_us = 0
+
+    def model(self, fn, *args):
+        if self.now_us is None:
+            fn(*args)
+            return
+        t = self.now_us()
+        fn(*args)
+        self.model_us += self.now_us() - t
 
     def write_json(self, path, data):
         OsFiles.write_json(self, path, data)
-        size = self.size(path)
+        self.model(self._wrote, path, self.size(path))
+
+    def _wrote(self, path, size):
         self.flash.data += size
         self.flash.wrote(path, size)
 
     def writer(self, path):
-        return _Writer(self.flash, path)
+        return _Writer(self, path)
 
     def append(self, path, text):
         OsFiles.append(self, path, text)
-        self.flash.data += len(text)
-        self.flash.appended(path, len(text))
+        self.model(self._appended, path, len(text))
+
+    def _appended(self, path, n):
+        self.flash.data += n
+        self.flash.appended(path, n)
 
     def rename(self, old, new):
         OsFiles.rename(self, old, new)
-        self.flash.renamed(old, new)
+        self.model(self.flash.renamed, old, new)
 
     def remove(self, path):
         OsFiles.remove(self, path)
-        self.flash.removed(path)
+        self.model(self.flash.removed, path)
+
+    def makedirs(self, path):
+        if path and not self.exists(path):
+            OsFiles.makedirs(self, path)
+            self.model(self.flash.made, path)

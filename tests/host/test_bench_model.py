@@ -30,14 +30,51 @@ def test_appends_to_an_inline_file_are_commits_until_the_metadata_block_is_full(
     assert (f.erases, f.used["/data"]) == (0, 3584)
     f.appended("/data/game.l0", 20)  # 260 bytes: 2 units, 4096 exactly
     assert (f.erases, f.used["/data"]) == (0, 4096)
-    f.appended("/data/game.l0", 20)  # 280: no room; compacted (its entry: 12 + 8 + 280 = 300 bytes)
-    assert f.erases == 1 and f.used["/data"] == 512 + 512
+    f.appended("/data/game.l0", 20)  # 280: no room; compacted with the change that did not
+    # fit: its entry (12 + 8 + 280 bytes) and one CRC record (28), 328 bytes: two units
+    assert f.erases == 1 and f.used["/data"] == 512 and f.programmed == 4096 + 512
     assert abs(f.stall_ms - (45 + f.programmed // 256 * 0.4)) < 1e-9
 
 
-def test_writing_a_big_file_erases_its_blocks_as_the_data_reaches_them():
+def test_a_compaction_copies_only_its_own_folders_entries():
     f = flash.Flash()
-    w = flash._Writer(f, "/tmp/bench-flash-test")
+    f.wrote("/data/game.json", 2000)  # a block of its own: the entry points at it
+    f.wrote("/data/settings.json", 56)
+    for _ in range(14):
+        f.appended("/data/log/0", 10)
+    assert f.used["/data/log"] == 4096 - 256 and f.erases == 1
+    f.appended("/data/log/0", 10)  # 150 bytes: 1 unit, no room left but for it
+    f.appended("/data/log/0", 10)  # compacted: 28 + 12 + 2 + 160 bytes, one unit
+    # /data untouched by it: two entries and a commit each, with the data of settings.json
+    assert (f.erases, f.used["/data/log"], f.used["/data"]) == (2, 256, 4 * 256)
+
+
+def test_a_new_folder_is_an_erase_and_a_commit_in_its_parent():
+    f = flash.Flash()
+    f.made("/data")
+    f.made("/data/game.log")  # each: its own first block, and its entry in the folder above
+    assert (f.erases, f.programmed, f.used["/data"], f.used["/data/game.log"]) == (2, 4 * 256, 512, 256)
+
+
+def test_the_models_own_time_is_counted_apart():
+    ticks = [0]
+
+    def now_us():
+        ticks[0] += 5
+        return ticks[0]
+
+    files = flash.FlashFiles(now_us)
+    files.makedirs("/tmp/bench-flash-dir")
+    files.append("/tmp/bench-flash-dir/log", "\n[1]")
+    files.remove("/tmp/bench-flash-dir/log")
+    os.rmdir("/tmp/bench-flash-dir")
+    assert files.model_us == 3 * 5 and files.flash.erases == 1
+
+
+def test_writing_a_big_file_erases_its_blocks_as_the_data_reaches_them():
+    files = flash.FlashFiles()
+    f = files.flash
+    w = files.writer("/tmp/bench-flash-test")
     assert f.programmed == 256  # the entry, when the file is opened
     w.write("x" * 1024)  # past 512 bytes: a block of its own, erased; 4 pages
     assert (f.erases, f.programmed) == (1, 256 + 1024)

@@ -7,6 +7,7 @@ cleared history each get a clear message, and every complete record is exported.
 import csv
 import json
 import os
+import shutil
 import subprocess
 import types
 
@@ -101,8 +102,8 @@ def test_the_export_of_a_simulated_history_says_what_the_screens_show(tmp_path):
     save.mkdir()
     for game in ("taubertal", "ttr_austria", "trainmaker"):
         for name in os.listdir(save):
-            if name.startswith("game."):
-                os.remove(save / name)  # each script starts from a gadget with no game to resume
+            if name.startswith("game."):  # each script starts from a gadget with no game to resume
+                shutil.rmtree(save / name) if os.path.isdir(save / name) else os.remove(save / name)
         _play(save, _presses(game))
     rows, shown, dice_screen = _screens(save, 3)
     rc = export.main(["--from", str(save), "--out", str(tmp_path)])
@@ -151,7 +152,10 @@ const out = [];
 const mp = await loadMicroPython({ stdout: (l) => out.push(l), stderr: (l) => out.push("ERR " + l) });
 mp.FS.mkdirTree("/data");
 const files = %s;
-for (const [name, hex] of Object.entries(files)) mp.FS.writeFile("/data/" + name, Buffer.from(hex, "hex"));
+for (const [name, hex] of Object.entries(files)) {
+  if (name.includes("/")) mp.FS.mkdirTree("/data/" + name.slice(0, name.lastIndexOf("/")));
+  mp.FS.writeFile("/data/" + name, Buffer.from(hex, "hex"));
+}
 mp.runPython(%s);
 console.log(out.join("\\n"));
 """ % (json.dumps({k: v.hex() for k, v in files.items()}), json.dumps(code))
@@ -161,7 +165,8 @@ console.log(out.join("\\n"));
 
 
 def test_the_pico_is_read_by_one_mpremote_command_that_changes_nothing_and_restarts_it(tmp_path):
-    files = {"history.log": _record(1) + _record(2), "dice.log": b'\n["g", 2, 1, 1, 1, 1]'}
+    files = {"history.log": _record(1) + _record(2), "dice.log": b'\n["g", 2, 1, 1, 1, 1]',
+             "game.log/0": b'\n{"gen":1}\n["roll"]'}  # the game's log, in its folder
     printed = _micropython(export.READER, files)  # what the Pico prints for the reader
     assert export.parse_dump(printed) == files
     calls = []
@@ -270,7 +275,7 @@ def test_a_record_a_power_cut_left_behind_is_dropped_as_the_gadget_drops_it(tmp_
     except PowerCut:
         pass
     d.fs.budget = None
-    files = {k.split("/")[-1]: v.encode() for k, v in d.fs.files.items()}
+    files = {k[len("/data/"):]: v.encode() for k, v in d.fs.files.items()}
     assert len(files["history.log"]) == SLOT
     rc, out, rows, said = _export(files, tmp_path)
     assert rc == 0 and out["games"] == [] and any("left by a power cut" in s for s in said)

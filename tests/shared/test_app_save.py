@@ -71,3 +71,24 @@ def test_a_save_of_the_version_before_resumes_with_undo():
     state = d.app.session.to_dict()
     assert state["v"] == 2
     assert d.boot().app.session.to_dict() == state
+
+
+def test_a_game_with_a_log_in_the_layout_of_the_version_before_resumes_and_goes_on():
+    d = new_game(Driver(), 2)
+    record(d, ("ticket", 0), ("ticket", 1), ("tile", 0))
+    state = d.app.session.to_dict()
+    fs = d.fs
+    for k in range(2):  # the version before kept the log beside the snapshot, with spaces
+        path = "/data/game.log/%d" % k
+        if fs.size(path):
+            fs.files["/data/game.l%d" % k] = fs.files.pop(path).replace(":", ": ").replace(",", ", ")
+            fs.files[path] = ""
+    assert fs.exists("/data/game.l0")
+    d = Driver(fs).pick("Resume")
+    assert d.app.session.to_dict() == state
+    log = fs.files["/data/game.l0"]
+    d.press("OK")  # an action: logged in the old layout, until the next snapshot
+    assert d.app.session.to_dict() != state and fs.files["/data/game.l0"].startswith(log + "\n")
+    state = d.app.session.to_dict()
+    assert fs.size("/data/game.log/0") == 0
+    assert d.boot().app.session.to_dict() == state

@@ -197,7 +197,7 @@ def test_a_game_save_round_trip_with_undo_segments_and_snapshots():
         again = box.reboot()
         assert again.tally.items == box.tally.items and again.note is None, "after %d" % v
     files = sorted(box.fs.files)
-    assert "/d/game.json" in files and "/d/game.bak" in files and "/d/game.l0" in files
+    assert "/d/game.json" in files and "/d/game.bak" in files and "/d/game.log/0" in files
     box.fs.files["/d/game.json"] = "{"  # damaged: the one before, with nothing logged since
     again = box.reboot()
     assert again.note == "fell back" and again.tally.items == box.tally.items[: len(again.tally.items)]
@@ -212,7 +212,7 @@ def test_a_typical_action_is_one_small_append():
         # no rename, no remove, no new file but for a new segment; a few bytes
         assert fs.done == before[1]
         assert fs.written - before[0] <= 25 or len(fs.files) == before[2] + 1
-    assert max(len(t) for n, t in fs.files.items() if ".l" in n) <= 224 + 25
+    assert max(len(t) for n, t in fs.files.items() if ".log/" in n) <= 224 + 25
     assert box.reboot().tally.items == box.tally.items
 
 
@@ -220,10 +220,10 @@ def test_segments_follow_on_and_a_stale_one_ends_the_log():
     values = list(range(1000000, 1060000, 1000))
     box = Box(MemFiles(), every=100).new().add(*values)
     fs = box.fs
-    assert fs.exists("/d/game.l1") and fs.exists("/d/game.l2") and not fs.exists("/d/game.l3")
+    assert fs.exists("/d/game.log/1") and fs.exists("/d/game.log/2") and not fs.exists("/d/game.log/3")
     assert box.reboot().tally.items == values
-    fs.files["/d/game.l1"] = fs.files["/d/game.l1"].replace('"gen": 1', '"gen": 0')
-    assert box.reboot().tally.items == values[: fs.files["/d/game.l0"].count("\n") - 1]
+    fs.files["/d/game.log/1"] = fs.files["/d/game.log/1"].replace('"gen":1', '"gen":0')
+    assert box.reboot().tally.items == values[: fs.files["/d/game.log/0"].count("\n") - 1]
 
 
 def _sweep(setup, act):
@@ -291,13 +291,65 @@ def test_a_save_from_before_the_log_loads_and_goes_on():
     assert box.reboot().tally.items == [3, 1, 4, 1, 5, 9, 2, 6]
 
 
+def _old_layout(fs):
+    """A save of the version before: its log beside the snapshot (game.l0, game.l1),
+    JSON with spaces; the box goes on from it."""
+    fs.files["/d/game.json"] = json.dumps({"items": [3, 1], "gen": 5})
+    fs.files["/d/game.bak"] = json.dumps({"items": [3], "gen": 4})
+    fs.files["/d/game.l0"] = '\n{"gen": 5}\n[4]\n[1]'
+    fs.files["/d/game.l1"] = '\n{"gen": 5}\n[5]\n{"undo": 1}\n[9]'
+    return Box(fs, every=8)
+
+
+def test_a_log_of_the_version_before_loads_goes_on_and_is_removed_by_the_next_snapshot():
+    fs = MemFiles()
+    box = _old_layout(fs)
+    assert box.tally.items == [3, 1, 4, 1, 9] and box.note is None
+    box.add(2)  # goes on where the log is: the old layout, until the next snapshot
+    assert fs.files["/d/game.l1"].endswith("\n[2]") and fs.size("/d/game.log/0") == 0
+    assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2]
+    box.add(6, 5)  # the log's eighth record: a snapshot, and the old log removed
+    assert not fs.exists("/d/game.l0") and not fs.exists("/d/game.l1")
+    assert json.loads(fs.files["/d/game.json"])["gen"] == 6
+    box.add(3)
+    assert fs.files["/d/game.log/0"] == '\n{"gen":6}\n[3]'
+    assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2, 6, 5, 3]
+
+
+def test_power_cut_at_every_byte_and_rename_of_the_snapshot_after_an_old_log():
+    return _sweep(lambda fs: _old_layout(fs).add(2, 6), lambda box: box.add(5))
+
+
+def test_a_snapshot_empties_the_segments_and_the_next_log_is_written_over_them():
+    fs = MemFiles()
+    box = Box(fs, every=40).new().add(*range(1000, 1039))  # 39 records: two segments
+    assert fs.size("/d/game.log/0") and fs.size("/d/game.log/1") and not fs.exists("/d/game.log/2")
+    box.add(7)  # the 40th: a snapshot
+    assert (fs.files["/d/game.log/0"], fs.files["/d/game.log/1"]) == ("", "")
+    assert box.reboot().tally.items == list(range(1000, 1039)) + [7]
+    box.add(8)
+    assert fs.files["/d/game.log/0"] == '\n{"gen":2}\n[8]' and fs.files["/d/game.log/1"] == ""
+    assert box.reboot().tally.items == list(range(1000, 1039)) + [7, 8]
+
+
+def test_a_stale_segment_after_an_emptied_one_is_never_replayed():
+    fs = MemFiles()
+    box = Box(fs, every=40).new().add(*range(1000, 1039))
+    stale = fs.files["/d/game.log/1"]
+    box.add(7)
+    fs.files["/d/game.log/1"] = stale  # a power cut before the snapshot emptied it
+    assert box.reboot().tally.items == list(range(1000, 1039)) + [7]
+    box.add(*range(20))  # the log reaches segment 1 again: written over
+    assert box.reboot().tally.items == list(range(1000, 1039)) + [7] + list(range(20))
+
+
 def test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
     fs = MemFiles()
     box = Box(fs, every=3).new().add(1, 2)
     box.tally.items.append(3)
     box.save.add([3])
     box.save.step()  # the record as text, and the snapshot queued after it
-    assert not fs.exists("/d/game.l0") or "3" not in fs.files["/d/game.l0"]
+    assert not fs.exists("/d/game.log/0") or "3" not in fs.files["/d/game.log/0"]
     box.save.step()  # the append; the snapshot comes in the steps after it
     assert box.save.pending() and not fs.exists("/d/game.new")
     assert box.reboot().tally.items == [1, 2, 3]
@@ -323,7 +375,7 @@ def test_unreadable_save_is_put_aside_with_its_log():
     fs.files["/d/game.bak"] = "garbage"
     again = box.reboot()
     assert again.tally is None and again.note == "/d/kept1"
-    assert sorted(fs.files) == ["/d/kept1/game.bak", "/d/kept1/game.json", "/d/kept1/game.l0"]
+    assert sorted(fs.files) == ["/d/kept1/game.bak", "/d/kept1/game.json", "/d/kept1/game.log/0"]
 
 
 def test_a_full_flash_drops_the_queue_and_the_next_record_snapshots_all():
@@ -356,7 +408,8 @@ def test_game_save_on_real_files():
     box = Box(fs, 3, store).new().add(1, 2, 3, 4, 5).undo()
     again = box.reboot()
     assert again.tally.items == [1, 2, 3, 4] and again.note is None
-    for name in ("game.json", "game.bak", "game.new", "game.l0", "game.l1"):
+    for name in ("game.json", "game.bak", "game.new", "game.log/0", "game.log/1"):
         fs.remove(root + "/" + name)
     import os
+    os.rmdir(root + "/game.log")
     os.rmdir(root)
