@@ -213,9 +213,10 @@ class App:
         """Apply one action to the game and log it; a ValueError changes nothing."""
         s = self._playing()
         s.journal.do(action)
-        if self._history is not None or s.ui.result(s.game, s.names) is not None:
+        res = s.ui.result(s.game, s.names)
+        if self._history is not None or res is not None:
             # the game's record is queued before the action that ended it
-            self.history.after_do(self)
+            self.history.after_do(self, res)
         self.saves.add(list(action))
 
     def undo(self):

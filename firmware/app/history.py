@@ -73,10 +73,9 @@ class History:
 
     # --- what the app calls once the history is loaded ---------------------
     # Each queues its writing (app.later), in order with the game's save.
-    def after_do(self, app):
+    def after_do(self, app, res):
         # an action was applied, and is queued next: keep the game if it ended
-        s = app.session
-        res = s.ui.result(s.game, s.names)
+        # (res: the game's result, None while it goes on)
         if res is not None or self.cleared:
             from app.history_write import after_do
             app.later(after_do(self, app, res))
