@@ -35,6 +35,11 @@ def _int(x, lo, hi, msg):
     return x
 
 
+def _check_cars(cars):
+    if cars > pts.TRAINS:
+        raise ValueError("that is %d train cars, max 45" % cars)
+
+
 def _flag(x):
     if isinstance(x, bool):
         return x
@@ -91,10 +96,18 @@ class Game:
         pts.route_points(length)  # validates the length
         _int(count, 0, pts.TRAINS, "0 to 45 routes")
         row = self._routes[p]
-        cars = self.trains(p) + (count - row[length - 1]) * length
-        if cars > pts.TRAINS:
-            raise ValueError("that is %d train cars, max 45" % cars)
+        _check_cars(self.trains(p) + (count - row[length - 1]) * length)
         row[length - 1] = count
+
+    def _load_routes(self, p, counts):
+        """All of p's route counts at once (from_dict): checked as _do_routes
+        checks them, the cars counted once."""
+        row = self._routes[p]
+        cars = 0
+        for i in range(pts.MAX_LENGTH):
+            row[i] = _int(counts[i], 0, pts.TRAINS, "0 to 45 routes")
+            cars += row[i] * (i + 1)
+        _check_cars(cars)
 
     def _do_ticket(self, p, value, done):
         _int(value, 1, pts.MAX_VALUE, "ticket value 1 to 99")
@@ -173,7 +186,10 @@ class Game:
 
     def trains(self, p):
         row = self._routes[p]
-        return sum(row[i] * (i + 1) for i in range(pts.MAX_LENGTH))
+        n = 0
+        for i in range(pts.MAX_LENGTH):  # no generator: every entry screen asks
+            n += row[i] * (i + 1)
+        return n
 
     def tickets(self, p):
         """p's tickets as (value, done) in the order entered."""
@@ -298,8 +314,7 @@ class Game:
             g = cls(len(rows), opt[0], opt[1], opt[2])
             for p in range(len(rows)):
                 row = rows[p]
-                for i in range(pts.MAX_LENGTH):
-                    g._do_routes(p, i + 1, row["r"][i])
+                g._load_routes(p, row["r"])
                 for t in row["t"]:
                     g._do_ticket(p, t[0], t[1])
                 for v in row["pen"]:
