@@ -65,6 +65,7 @@ class Game:
         self._we = [False] * players
         self._left = [pts.STATIONS if self.stations_on else 0] * players
         self.ended = False
+        self._totals = None  # totals() of this state, worked out once (every screen asks)
 
     @classmethod
     def new(cls, players, longest=True, west_east=True, stations=False):
@@ -75,6 +76,7 @@ class Game:
     # --- actions ---------------------------------------------------------
     def apply(self, action):
         """Apply one action; a ValueError leaves the sheet unchanged."""
+        self._totals = None
         if self.ended:
             raise ValueError("the game is over")
         if isinstance(action, (tuple, list)) and len(action) == 1 and action[0] == "end":
@@ -244,10 +246,15 @@ class Game:
         )
 
     def total(self, p):
-        return sum(self.parts(p))
+        return self._worked_out()[p]
 
     def totals(self):
-        return [self.total(p) for p in range(self.players)]
+        return list(self._worked_out())
+
+    def _worked_out(self):
+        if self._totals is None:
+            self._totals = [sum(self.parts(p)) for p in range(self.players)]
+        return self._totals
 
     def breakdown(self, p):
         """p's score as [(label, points), ...], labels of at most 16 characters;
