@@ -47,8 +47,10 @@ class History:
                 repair(self)
                 break
         # the newest record of a game in play that is not over was left by a power cut
+        # (the key first: it is one short read, and the history is made when a game
+        # ends, in that press)
         s = app.session
-        if s is not None and s.key and s.ui.result(s.game, s.names) is None and self.newest_key() == s.key:
+        if s is not None and s.key and self.newest_key() == s.key and s.ui.result(s.game, s.names) is None:
             from app.history_write import retract
             retract(self)
 
