@@ -38,14 +38,16 @@ class Journal:
         self.actions.append(action)
         # the older game is kept as many actions ahead as there are past keep
         ahead = min(len(self.actions) - self.keep, self.fold)
-        if ahead > 0:
-            if self._older is None:
-                self._older = _build(self.game_cls, self.base, self.actions, 0)
-            while self._ahead < ahead:
-                self._older.apply(self.actions[self._ahead])
-                self._ahead += 1
+        if ahead <= 0:
+            return
+        older = self._older
+        if older is None:
+            older = self._older = _build(self.game_cls, self.base, self.actions, 0)
+        while self._ahead < ahead:
+            older.apply(self.actions[self._ahead])
+            self._ahead += 1
         if len(self.actions) > self.keep + self.fold:
-            self.base = self._older.to_dict()
+            self.base = older.to_dict()
             self.actions = self.actions[self.fold:]
             self.folded += self.fold
             self._forget()
