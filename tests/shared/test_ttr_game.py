@@ -193,6 +193,10 @@ def test_totals_follow_every_action():
     assert g.totals() == [10, 0]
     g.apply(("longest", 1, 6))  # Blue's track is longer now: the bonus moves to Blue
     assert g.totals() == [0, 10] and g.total(0) == 0 and g.total(1) == 10
+    assert g.ranking() == [(1, 1, 10), (2, 0, 0)]
+    g.apply(("routes", 0, 6, 1))  # Red's 15 points for a 6-car route
+    assert g.ranking() == [(1, 0, 15), (2, 1, 10)]
     handed = g.totals()
-    handed[0] = 99  # the list handed out is the caller's to change
-    assert g.total(0) == 0
+    handed[0] = 99  # the lists handed out are the caller's to change
+    g.ranking().pop()
+    assert g.total(0) == 15 and len(g.ranking()) == 2

@@ -65,7 +65,8 @@ class Game:
         self._we = [False] * players
         self._left = [pts.STATIONS if self.stations_on else 0] * players
         self.ended = False
-        self._totals = None  # totals() of this state, worked out once (every screen asks)
+        # totals() and ranking() of this state, worked out once (every screen asks)
+        self._totals = self._ranked = None
 
     @classmethod
     def new(cls, players, longest=True, west_east=True, stations=False):
@@ -76,7 +77,7 @@ class Game:
     # --- actions ---------------------------------------------------------
     def apply(self, action):
         """Apply one action; a ValueError leaves the sheet unchanged."""
-        self._totals = None
+        self._totals = self._ranked = None
         if self.ended:
             raise ValueError("the game is over")
         if isinstance(action, (tuple, list)) and len(action) == 1 and action[0] == "end":
@@ -287,10 +288,12 @@ class Game:
 
     def ranking(self):
         """[(place, player, total), ...] best first; see points.ranking."""
-        totals = self.totals()
-        done = [self.done_tickets(p) for p in range(self.players)]
-        order = pts.ranking(totals, done, self.longest_holders())
-        return [(place, p, totals[p]) for place, p in order]
+        if self._ranked is None:
+            totals = self._worked_out()
+            done = [self.done_tickets(p) for p in range(self.players)]
+            order = pts.ranking(totals, done, self.longest_holders())
+            self._ranked = [(place, p, totals[p]) for place, p in order]
+        return list(self._ranked)
 
     # --- persistence -----------------------------------------------------
     def to_dict(self):
