@@ -6,9 +6,10 @@ docs/history.md has the format and why it survives a power cut at any byte.
 # record i at byte i * SLOT, so the screens read only what they show.  Past
 # SEGMENT records history.log becomes history.old (dropping the one before).
 # A record is the game in play's while it is the newest and has its key.
-# The app loads this module when a game ends, a roll is undone, a game with dice
-# is replaced or a history screen opens; writing (app.history_write) and reading
-# for the screens (app.history_view) load only when needed too.
+# The app preloads this module and app.history_write with a game's code, and makes
+# the History in an idle poll after them (App.tick), or when it first needs it (a
+# game ends, a roll is undone, a game with dice is replaced, a history screen
+# opens); reading for the screens (app.history_view) loads only when needed.
 # Comments rather than docstrings here and there: the MicroPython build the tests
 # run on keeps docstrings in the heap (mpy-cross drops them).
 import json
