@@ -1,9 +1,9 @@
 """make bench: the device image against DESIGN.md's budgets, in Pico milliseconds.
 
 Everything runs under the MicroPython WebAssembly runtime on the compiled image
-(.mpy files, as deployed).  Times are this runtime's CPU time turned into Pico
-time by the reference workload (host_tools/bench/reference.py): a figure is
-host time x R / the workload's host time, with R the workload's time on a Pico
+(.mpy files, as deployed).  Times are this runtime's own time (bench/clock.py:
+the lesser of its CPU time and wall time) turned into Pico time by the
+reference workload (host_tools/bench/reference.py): a figure is host time x R / the workload's host time, with R the workload's time on a Pico
 (host_tools/budgets.py; `make bench-pico` measures it on a board).
 
 Speed: each game's test script is played once to record its presses, which
@@ -314,7 +314,7 @@ def main():
             report.row(name if b == boards()[0] else "", [v if c == b else None for c in boards()],
                        budgets.HEAP[b][0] / KB, budgets.HEAP[b][1] / KB, "KB")
 
-    out = ["Schaffner bench: Pico milliseconds = this runtime's CPU time x R / the reference",
+    out = ["Schaffner bench: Pico milliseconds = this runtime's time (clock.py) x R / the reference",
            "workload's, R = %g ms: %s." % (r_ms, r_from),
            "Presses: the complete recorded games of all three games through main.py's loop, each",
            "replayed %d times, every figure of a press the fastest of the runs." % RUNS, ""]

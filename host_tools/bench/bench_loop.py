@@ -7,7 +7,7 @@ through ``flash.FlashFiles`` (what littlefs would do to the flash), and
 firmware/main.py's Device does every poll, exactly as main.run drives it: a
 step with the buttons' levels and the time, then the wait it asks for.
 
-Time is Pico time, kept by this module: each poll lasts its CPU time here,
+Time is Pico time, kept by this module: each poll lasts its time here (clock.py),
 scaled by the reference workload (the Pico's R over this runtime's), plus
 the bus time of what show() sent, plus the flash's stalls (not the flash
 model's own bookkeeping), plus the garbage collection after a redraw (done
