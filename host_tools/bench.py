@@ -3,7 +3,8 @@
 Everything runs under the MicroPython WebAssembly runtime on the compiled image
 (.mpy files, as deployed).  Times are this runtime's own time (bench/clock.py:
 the lesser of its CPU time and wall time) turned into Pico time by the
-reference workload (host_tools/bench/reference.py): a figure is host time x R / the workload's host time, with R the workload's time on a Pico
+reference workload (host_tools/bench/reference.py): a figure is host time
+x R / the workload's host time, with R the workload's time on a Pico
 (host_tools/budgets.py; `make bench-pico` measures it on a board).
 
 Speed: each game's test script is played once to record its presses, which
