@@ -116,16 +116,22 @@ class App:
         its poll; else the top screen's tick: animations, and a slice of work such
         as the odds (a screen leaves its work for the next poll while app.pressed,
         so a press's frame goes out first); and when that drew nothing and left
-        no work waiting, a module preload() asked for. True when the screen
-        changed."""
+        no work waiting, a module preload() asked for, or once they are all
+        in, the history (App.history) of a game in play. True when the
+        screen changed."""
         try:
             if not self.pressed and self.saves.pending():
                 return self._save(self.saves.step)
             t = getattr(self.top, "tick", None)
             if t and t(self, now_ms):
                 return True
-            if self.loading and not self.pressed and not self._screen_busy():
-                self._load()
+            if not self.pressed and not self._screen_busy():
+                if self.loading:
+                    self._load()
+                elif self._history is None and self.session is not None:
+                    # made while nothing waits: it looks for files a power cut
+                    # left, which the press that ends the game should not do
+                    self._history = self._make_history()
             return False
         finally:
             self.pressed = False
@@ -178,9 +184,12 @@ class App:
     def history(self):
         """The games kept (app.history), loaded the first time they are needed."""
         if self._history is None:
-            from app.history import History
-            self._history = History(self)
+            self._history = self._make_history()
         return self._history
+
+    def _make_history(self):
+        from app.history import History
+        return History(self)
 
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
@@ -213,9 +222,10 @@ class App:
         """Apply one action to the game and log it; a ValueError changes nothing."""
         s = self._playing()
         s.journal.do(action)
-        if self._history is not None or s.ui.result(s.game, s.names) is not None:
+        res = s.ui.result(s.game, s.names)
+        if self._history is not None or res is not None:
             # the game's record is queued before the action that ended it
-            self.history.after_do(self)
+            self.history.after_do(self, res)
         self.saves.add(list(action))
 
     def undo(self):

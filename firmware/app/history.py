@@ -6,9 +6,10 @@ docs/history.md has the format and why it survives a power cut at any byte.
 # record i at byte i * SLOT, so the screens read only what they show.  Past
 # SEGMENT records history.log becomes history.old (dropping the one before).
 # A record is the game in play's while it is the newest and has its key.
-# The app loads this module when a game ends, a roll is undone, a game with dice
-# is replaced or a history screen opens; writing (app.history_write) and reading
-# for the screens (app.history_view) load only when needed too.
+# The app preloads this module and app.history_write with a game's code, and makes
+# the History in an idle poll after them (App.tick), or when it first needs it (a
+# game ends, a roll is undone, a game with dice is replaced, a history screen
+# opens); reading for the screens (app.history_view) loads only when needed.
 # Comments rather than docstrings here and there: the MicroPython build the tests
 # run on keeps docstrings in the heap (mpy-cross drops them).
 import json
@@ -47,8 +48,10 @@ class History:
                 repair(self)
                 break
         # the newest record of a game in play that is not over was left by a power cut
+        # (the key first: it is one short read, and the history is made when a game
+        # ends, in that press)
         s = app.session
-        if s is not None and s.key and s.ui.result(s.game, s.names) is None and self.newest_key() == s.key:
+        if s is not None and s.key and self.newest_key() == s.key and s.ui.result(s.game, s.names) is None:
             from app.history_write import retract
             retract(self)
 
@@ -73,10 +76,9 @@ class History:
 
     # --- what the app calls once the history is loaded ---------------------
     # Each queues its writing (app.later), in order with the game's save.
-    def after_do(self, app):
+    def after_do(self, app, res):
         # an action was applied, and is queued next: keep the game if it ended
-        s = app.session
-        res = s.ui.result(s.game, s.names)
+        # (res: the game's result, None while it goes on)
         if res is not None or self.cleared:
             from app.history_write import after_do
             app.later(after_do(self, app, res))

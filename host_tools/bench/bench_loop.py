@@ -7,7 +7,7 @@ through ``flash.FlashFiles`` (what littlefs would do to the flash), and
 firmware/main.py's Device does every poll, exactly as main.run drives it: a
 step with the buttons' levels and the time, then the wait it asks for.
 
-Time is Pico time, kept by this module: each poll lasts its CPU time here,
+Time is Pico time, kept by this module: each poll lasts its time here (clock.py),
 scaled by the reference workload (the Pico's R over this runtime's), plus
 the bus time of what show() sent, plus the flash's stalls (not the flash
 model's own bookkeeping), plus the garbage collection after a redraw (done
@@ -15,7 +15,7 @@ between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
 the loop runs on until the screen is at rest (no redraw, nothing waiting).
 
-Prints a PRESS line per press (see Loop.report) and BENCH totals.
+Prints a PRESS and a GAPS line per press (see Loop.report) and BENCH totals.
 """
 import json
 
@@ -75,6 +75,8 @@ class Loop:
         self.now = 0.0  # Pico ms
         self.polls = 0
         self.gap = (0.0, "")  # the longest gap between polls in the current press, and what it was
+        self.gaps = []  # (key, gap, what) of each poll of the current press
+        self.kinds = {}  # how many polls of each kind the current press has had
         self.save_gap = 0.0  # the longest of them that saved
         self.actions = 0
         self.screen = "-"
@@ -146,6 +148,7 @@ class Loop:
         erases = self.flash.erases
         bus = self.machine.bus_us
         model = self.files.model_us
+        loading = self.app.loading[0] if self.app.loading else None
         t0 = clock.now_us()
         changed = self.dev.step(raw, int(start))
         t1 = clock.now_us()
@@ -168,9 +171,21 @@ class Loop:
         self.polls += 1
         self.actions += len(self.done)
         gap = ms + wait
-        what = ("press %s %s" % (self.screen, ",".join(self.done) or "-") if self.handled
-                else "save" if self.flash.programmed != programmed
-                else "tick %s" % type(self.app.top).__name__ if changed else "idle")
+        if self.handled:
+            what, kind = "press %s %s" % (self.screen, ",".join(self.done) or "-"), "press"
+        elif self.flash.programmed != programmed:
+            what = kind = "save"
+        elif changed:
+            what = "tick %s" % type(self.app.top).__name__
+            kind = what
+        elif loading is not None and loading not in self.app.loading:
+            what = kind = "load %s" % loading
+        else:
+            what = kind = "idle"
+        # the same piece of work in every run of the replay: the how-many-th of its kind in this press
+        n = self.kinds.get(kind, 0)
+        self.kinds[kind] = n + 1
+        self.gaps.append(("%s#%d" % (kind.replace(" ", "/"), n), gap, what))
         if gap > self.gap[0]:
             self.gap = (gap, what)
         if what == "save" and gap > self.save_gap:
@@ -192,6 +207,8 @@ class Loop:
         self.save_gap = 0.0
         let_go = False
         self.edge(bit, down, 0)
+        self.gaps = []
+        self.kinds = {}
         while True:
             if not let_go and self.now - down >= hold:
                 self.edge(bit, down + hold, 1)
@@ -225,11 +242,14 @@ class Loop:
     def report(self, i, ev):
         """One PRESS line: index, event, screen, actions, press -> frame pushed,
         compute, time to rest, the longest gap between polls meanwhile, the longest
-        of a poll that saved, presses lost, erases so far, what the longest poll did."""
+        of a poll that saved, presses lost, erases so far, what the longest poll did;
+        then a GAPS line: each poll's gap as key=ms=what (key names the same poll in
+        every replay, what says what it did)."""
         seen, settle, lost = self.result
         print("PRESS %d %d %s %s %.2f %.2f %.1f %.2f %.2f %d %d %s" % (
             i, ev, self.screen, ",".join(seen["done"]) or "-", seen["press"], seen["compute"],
             settle, self.gap[0], self.save_gap, lost, self.flash.erases, self.gap[1].replace(" ", "/")))
+        print("GAPS %d %s" % (i, " ".join("%s=%.2f=%s" % (k, g, w.replace(" ", "/")) for k, g, w in self.gaps)))
 
     def totals(self):
         print("BENCH reference_us %d" % self.ref_us)

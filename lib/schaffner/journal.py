@@ -8,6 +8,9 @@ more than ``keep + fold`` of them; ``keep`` actions can always be undone.
 A save may log what happened after it; ``restore`` replays such a log with
 one rebuild of the game, however many undos it holds.
 ``count()`` counts the folded ones too.
+The fold's game is built one action a do() ahead of it (the base with the
+oldest actions applied), so no single action pays for replaying ``fold`` of
+them.
 """
 
 
@@ -22,6 +25,8 @@ class Journal:
         self.base = base
         self.actions = [tuple(a) for a in actions]
         self.game = self._replay(len(self.actions))
+        self._older = None  # the base with the first _ahead actions applied, for the next fold
+        self._ahead = 0
 
     def _replay(self, count):
         return _build(self.game_cls, self.base, self.actions, count)
@@ -31,11 +36,25 @@ class Journal:
         action = tuple(action)
         self.game.apply(action)
         self.actions.append(action)
+        # the older game is kept as many actions ahead as there are past keep
+        ahead = min(len(self.actions) - self.keep, self.fold)
+        if ahead <= 0:
+            return
+        older = self._older
+        if older is None:
+            older = self._older = _build(self.game_cls, self.base, self.actions, 0)
+        while self._ahead < ahead:
+            older.apply(self.actions[self._ahead])
+            self._ahead += 1
         if len(self.actions) > self.keep + self.fold:
-            older = self._replay(self.fold)
             self.base = older.to_dict()
             self.actions = self.actions[self.fold:]
             self.folded += self.fold
+            self._forget()
+
+    def _forget(self):
+        self._older = None
+        self._ahead = 0
 
     def count(self):  # actions since the game began, undone ones not counted
         return self.folded + len(self.actions)
@@ -48,6 +67,8 @@ class Journal:
         if not self.actions:
             raise ValueError("nothing to undo")
         self.game = self._replay(len(self.actions) - 1)
+        if len(self.actions) <= self._ahead:
+            self._forget()  # the older game has the action taken back
         return self.actions.pop()
 
     def restore(self, log):
@@ -77,6 +98,7 @@ class Journal:
         self.actions = actions
         self.folded = folded
         self.game = game
+        self._forget()
 
     def to_dict(self):
         return {"base": self.base, "actions": [list(a) for a in self.actions], "folded": self.folded}

@@ -64,8 +64,8 @@ class Table:
 
     def finish(self, key):
         """A game with this key ends (the action that ended it is not saved yet)."""
-        self.session = Session(key)
-        self.history.after_do(self)
+        s = self.session = Session(key)
+        self.history.after_do(self, s.ui.result(s.game, s.names))
         return self
 
     def reboot(self):
@@ -250,7 +250,7 @@ def test_the_largest_record_fits_its_slot():
     s.names = ["Yellow", "Purple", "Orange", "Green", "Black", "White"]
     s.ui = Big()
     t.session = s
-    t.history.after_do(t)
+    t.history.after_do(t, s.ui.result(s.game, s.names))
     assert t.messages == [] and read(t.history, 0)["w"] == "Steam Engine"
 
 

@@ -55,6 +55,20 @@ def test_folding_keeps_the_last_keep_actions_undoable():
     assert j.game.total == 21
 
 
+def test_a_fold_after_undos_folds_what_a_replay_would():
+    j = Journal(Counter, {"total": 0}, keep=2, fold=2)
+    for n in (1, 2, 3):
+        j.do(("add", n))  # one past keep: the next fold's game has 1 applied
+    for _ in range(3):
+        j.undo()  # the third takes back that 1
+    for n in (10, 20, 30, 40, 50):
+        j.do(("add", n))
+    # the fifth action folds the first two into the base
+    assert j.base == {"total": 30}
+    assert j.actions == [("add", 30), ("add", 40), ("add", 50)]
+    assert j.folded == 2 and j.game.total == 150
+
+
 def test_round_trip_through_dict_plays_on_identically():
     j = Journal(Counter, {"total": 5})
     j.do(["add", 4])

@@ -185,3 +185,18 @@ def test_full_sheet_and_ranking_by_hand():
     assert g.ranking() == [(1, 1, 54), (2, 2, 44), (3, 0, 44)]
     assert sum(pts for _, pts in g.breakdown(1)) == 54
     labels_fit(g)
+
+
+def test_totals_follow_every_action():
+    g = Game.new(2)
+    g.apply(("longest", 0, 5))
+    assert g.totals() == [10, 0]
+    g.apply(("longest", 1, 6))  # Blue's track is longer now: the bonus moves to Blue
+    assert g.totals() == [0, 10] and g.total(0) == 0 and g.total(1) == 10
+    assert g.ranking() == [(1, 1, 10), (2, 0, 0)]
+    g.apply(("routes", 0, 6, 1))  # Red's 15 points for a 6-car route
+    assert g.ranking() == [(1, 0, 15), (2, 1, 10)]
+    handed = g.totals()
+    handed[0] = 99  # the lists handed out are the caller's to change
+    g.ranking().pop()
+    assert g.total(0) == 15 and len(g.ranking()) == 2

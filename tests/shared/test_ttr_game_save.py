@@ -60,6 +60,12 @@ def test_damaged_save_is_rejected():
     bad = json.loads(json.dumps(good))
     bad["p"][0]["r"][2] = 99
     raises(ValueError, Game.from_dict, bad)
+    over = json.loads(json.dumps(good))
+    over["p"][1]["r"] = [0, 0, 0, 0, 0, 1, 0, 5]  # each count possible, 6 + 40 cars are not
+    raises(ValueError, Game.from_dict, over)
+    short = json.loads(json.dumps(good))
+    short["p"][0]["r"] = [1, 2]
+    raises(ValueError, Game.from_dict, short)
     raises(ValueError, Game.from_dict, {"game": "ttr_austria"})
     raises(ValueError, Game.from_dict, [])
     raises(ValueError, Game.from_dict, dict(good, game="trainmaker"))

@@ -35,6 +35,11 @@ def _int(x, lo, hi, msg):
     return x
 
 
+def _check_cars(cars):
+    if cars > pts.TRAINS:
+        raise ValueError("that is %d train cars, max 45" % cars)
+
+
 def _flag(x):
     if isinstance(x, bool):
         return x
@@ -60,6 +65,8 @@ class Game:
         self._we = [False] * players
         self._left = [pts.STATIONS if self.stations_on else 0] * players
         self.ended = False
+        # totals() and ranking() of this state, worked out once (every screen asks)
+        self._totals = self._ranked = None
 
     @classmethod
     def new(cls, players, longest=True, west_east=True, stations=False):
@@ -70,6 +77,7 @@ class Game:
     # --- actions ---------------------------------------------------------
     def apply(self, action):
         """Apply one action; a ValueError leaves the sheet unchanged."""
+        self._totals = self._ranked = None
         if self.ended:
             raise ValueError("the game is over")
         if isinstance(action, (tuple, list)) and len(action) == 1 and action[0] == "end":
@@ -91,10 +99,18 @@ class Game:
         pts.route_points(length)  # validates the length
         _int(count, 0, pts.TRAINS, "0 to 45 routes")
         row = self._routes[p]
-        cars = self.trains(p) + (count - row[length - 1]) * length
-        if cars > pts.TRAINS:
-            raise ValueError("that is %d train cars, max 45" % cars)
+        _check_cars(self.trains(p) + (count - row[length - 1]) * length)
         row[length - 1] = count
+
+    def _load_routes(self, p, counts):
+        """All of p's route counts at once (from_dict): checked as _do_routes
+        checks them, the cars counted once."""
+        row = self._routes[p]
+        cars = 0
+        for i in range(pts.MAX_LENGTH):
+            row[i] = _int(counts[i], 0, pts.TRAINS, "0 to 45 routes")
+            cars += row[i] * (i + 1)
+        _check_cars(cars)
 
     def _do_ticket(self, p, value, done):
         _int(value, 1, pts.MAX_VALUE, "ticket value 1 to 99")
@@ -173,7 +189,10 @@ class Game:
 
     def trains(self, p):
         row = self._routes[p]
-        return sum(row[i] * (i + 1) for i in range(pts.MAX_LENGTH))
+        n = 0
+        for i in range(pts.MAX_LENGTH):  # no generator: every entry screen asks
+            n += row[i] * (i + 1)
+        return n
 
     def tickets(self, p):
         """p's tickets as (value, done) in the order entered."""
@@ -228,10 +247,15 @@ class Game:
         )
 
     def total(self, p):
-        return sum(self.parts(p))
+        return self._worked_out()[p]
 
     def totals(self):
-        return [self.total(p) for p in range(self.players)]
+        return list(self._worked_out())
+
+    def _worked_out(self):
+        if self._totals is None:
+            self._totals = [sum(self.parts(p)) for p in range(self.players)]
+        return self._totals
 
     def breakdown(self, p):
         """p's score as [(label, points), ...], labels of at most 16 characters;
@@ -264,10 +288,12 @@ class Game:
 
     def ranking(self):
         """[(place, player, total), ...] best first; see points.ranking."""
-        totals = self.totals()
-        done = [self.done_tickets(p) for p in range(self.players)]
-        order = pts.ranking(totals, done, self.longest_holders())
-        return [(place, p, totals[p]) for place, p in order]
+        if self._ranked is None:
+            totals = self._worked_out()
+            done = [self.done_tickets(p) for p in range(self.players)]
+            order = pts.ranking(totals, done, self.longest_holders())
+            self._ranked = [(place, p, totals[p]) for place, p in order]
+        return list(self._ranked)
 
     # --- persistence -----------------------------------------------------
     def to_dict(self):
@@ -298,8 +324,7 @@ class Game:
             g = cls(len(rows), opt[0], opt[1], opt[2])
             for p in range(len(rows)):
                 row = rows[p]
-                for i in range(pts.MAX_LENGTH):
-                    g._do_routes(p, i + 1, row["r"][i])
+                g._load_routes(p, row["r"])
                 for t in row["t"]:
                     g._do_ticket(p, t[0], t[1])
                 for v in row["pen"]:
