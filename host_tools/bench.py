@@ -348,11 +348,11 @@ def main():
         out.append("  slowest presses (press -> frame pushed, compute):")
         for p in sorted(presses, key=lambda p: -p.press)[:6]:
             out.append("    %6.1f ms %6.1f ms  %s" % (p.press, p.compute, p.label()))
-        longest = max(presses, key=lambda p: p.gap)
+        longest = max(presses + hard, key=lambda p: p.gap)  # the odds' hardest state too
         out.append("  longest gap: %.1f ms, a poll doing: %s (during %s)" % (longest.gap, longest.gap_what, longest.label()))
         saving = max(presses, key=lambda p: p.save_gap)
         out.append("  longest gap where the poll saved: %.1f ms (after %s)" % (saving.save_gap, saving.label()))
-        gap, what, during = max((g, w, p.label()) for p in presses for g, w in p.polls.values() if w != "save")
+        gap, what, during = max((g, w, p.label()) for p in presses + hard for g, w in p.polls.values() if w != "save")
         out.append("  longest gap where the poll did not save: %.1f ms, a poll doing: %s (during %s)"
                    % (gap, what, during))
         for p in presses:
