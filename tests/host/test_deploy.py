@@ -29,6 +29,20 @@ def real_image():
 
 # --- the image ---
 
+def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_image):
+    # the name is in each .mpy: a host path would make the size depend on the clone's place
+    solver = real_image.files["schaffner/trainmaker/solver.mpy"]
+    assert b"schaffner/trainmaker/solver.py" in solver
+    assert all(ROOT.encode() not in data for data in real_image.files.values())
+
+
+def test_the_size_budget_counts_the_image_as_deployed(real_image):
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "compile_check.py")],
+                         capture_output=True, text=True, check=True).stdout
+    counted = int(out.split("pico_oled: ")[1].split(" bytes")[0].split()[-1])
+    assert counted == sum(len(data) for rel, data in real_image.files.items() if rel.endswith(".mpy"))
+
+
 def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_image):
     expected = {deploy_image.slot_path(d) for _, d in device_files("pico_oled")}
     assert set(real_image.files) == expected
