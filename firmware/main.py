@@ -48,37 +48,59 @@ class Device:
         self._rgb = None
         self._level = None
         self._beep_end = None
+        self._drawn = False  # a frame drawn and not yet shown
         self.refresh()
 
     def step(self, raw, now_ms):
-        """One poll: raw button bits in; returns True when the screen was redrawn."""
+        """One poll: raw button bits in; returns True when a frame went to the screen.
+
+        A frame is drawn in one poll and shown in the next, which does nothing else:
+        drawing a screen and sending it each take 10-25 ms on a Pico, so together, or
+        beside a save, they would keep the buttons waiting too long.  A press in the
+        poll that would show a frame is handled first; its own frame replaces the
+        waiting one and goes out in the poll after."""
         events = self.buttons.update(raw, now_ms)
-        changed = False
-        if events:
-            for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
-                if events >> ev & 1 and self.app.handle(ev):
-                    changed = True
-        if self.app.tick(now_ms):
-            changed = True
-        if changed:
-            self.refresh()
+        shown = False
+        if not events and self._drawn:
+            self._show()
+            shown = True
+        else:
+            changed = False
+            if events:
+                for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
+                    if events >> ev & 1 and self.app.handle(ev):
+                        changed = True
+            if self.app.tick(now_ms):
+                changed = True
+            if changed:
+                self.app.render()
+                self._drawn = True
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
-        return changed
+        return shown
+
+    def busy(self):
+        """True while work waits for the next poll: a frame to show, or the app's."""
+        return self._drawn or self.app.busy()
 
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:
-        nothing while the app has work waiting (a save, the odds), else what is left
-        of the poll period."""
-        if self.app.busy():
+        nothing while work waits (a frame, a save, the odds), else what is left of
+        the poll period."""
+        if self.busy():
             return 0
         return max(0, _POLL_MS - ticks_diff(now_ms, started_ms))
 
     def refresh(self):
-        """Draw and show the frame; bring the LED and the contrast up to date."""
+        """Draw and show the frame at once (at power-up)."""
+        self.app.render()
+        self._show()
+
+    def _show(self):
+        """Show the frame drawn; bring the LED and the contrast up to date."""
+        self._drawn = False
         app = self.app
-        app.render()
         self.display.show()
         if self._led is not None:
             rgb = app.led()

@@ -15,9 +15,10 @@ board really runs) and a file layer that counts what littlefs would do to the
 flash (host_tools/bench/flash.py: every directory change a commit padded to
 256 bytes in a 4 KB metadata block, an erase when it is full; a new folder an
 erase; files over 512 bytes in blocks of their own, erased when written or added
-to; 45 ms per erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" is the poll that
-handles the press up to the end of show(); "compute only" the same poll up to
-the start of show().  The replay runs RUNS times and every figure of a press
+to; 45 ms per erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" runs from the start
+of the poll that handles the press to the end of the show() of its frame (in
+the poll after: main.Device draws a frame in one poll and shows it in the
+next); "compute only" is the poll that handles the press (handle + render).  The replay runs RUNS times and every figure of a press
 is the fastest of them (the gaps between polls poll by poll): the host's own
 hiccups only ever add time.
 
@@ -162,29 +163,30 @@ class Press:
         self.press, self.compute, self.settle, self.gap, self.save_gap = (float(x) for x in parts[5:10])
         self.lost = int(parts[10])
         self.gap_what = parts[12].replace("/", " ")
-        self.polls = {}  # key -> [gap, what] of each poll (bench_loop's GAPS line)
+        self.polls = {}  # key -> [gap, what, parts] of each poll (bench_loop's GAPS line)
 
     def add_polls(self, parts):
         for field in parts[2:]:
-            key, gap, what = field.split("=")
-            self.polls[key] = [float(gap), what.replace("/", " ")]
+            key, gap, what, parts = field.split("=")
+            self.polls[key] = [float(gap), what.replace("/", " "), parts]
         self._longest()
 
     def merge(self, other):
         for f in self.FIELDS:
             setattr(self, f, min(getattr(self, f), getattr(other, f)))
         self.lost = min(self.lost, other.lost)
-        for key, (gap, what) in other.polls.items():
+        for key, (gap, what, parts) in other.polls.items():
             mine = self.polls.get(key)
             if mine is None:
-                self.polls[key] = [gap, what]  # a poll only some runs had (the timing differed)
+                self.polls[key] = [gap, what, parts]  # a poll only some runs had (the timing differed)
             elif gap < mine[0]:
                 mine[0] = gap
+                mine[2] = parts
         self._longest()
 
     def _longest(self):
         if self.polls:
-            self.gap, self.gap_what = max(self.polls.values())
+            self.gap, self.gap_what, _ = max(self.polls.values())
 
     def label(self):
         name = ("UP", "DOWN", "OK", "BACK")[self.ev & 3]
@@ -354,9 +356,12 @@ def main():
         out.append("  longest gap: %.1f ms, a poll doing: %s (during %s)" % (longest.gap, longest.gap_what, longest.label()))
         saving = max(presses, key=lambda p: p.save_gap)
         out.append("  longest gap where the poll saved: %.1f ms (after %s)" % (saving.save_gap, saving.label()))
-        gap, what, during = max((g, w, p.label()) for p in presses + hard for g, w in p.polls.values() if w != "save")
-        out.append("  longest gap where the poll did not save: %.1f ms, a poll doing: %s (during %s)"
-                   % (gap, what, during))
+        out.append("  slowest polls that did not save (ms: the poll and the wait after it; where it went:"
+                   " the rest of the CPU + render + show's CPU + bus + collection + flash):")
+        polls = sorted(((g, w, parts, p.label()) for p in presses + hard for g, w, parts in p.polls.values()
+                        if w != "save"), reverse=True)
+        for gap, what, parts, during in polls[:6]:
+            out.append("    %6.1f  %-26s %s (during %s)" % (gap, parts, what, during))
         for p in presses:
             if p.lost:
                 out.append("  a press lost: %s (pressed again)" % p.label())

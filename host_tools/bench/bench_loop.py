@@ -10,8 +10,8 @@ step with the buttons' levels and the time, then the wait it asks for.
 Time is Pico time, kept by this module: each poll lasts its time here (clock.py),
 scaled by the reference workload (the Pico's R over this runtime's), plus
 the bus time of what show() sent, plus the flash's stalls (not the flash
-model's own bookkeeping), plus the garbage collection after a redraw (done
-between polls here, where this runtime can).
+model's own bookkeeping), plus the garbage collection after a frame was shown
+(done between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
 the loop runs on until the screen is at rest (no redraw, nothing waiting).
 
@@ -80,6 +80,7 @@ class Loop:
         self.save_gap = 0.0  # the longest of them that saved
         self.actions = 0
         self.screen = "-"
+        self.render_us = 0
         self.show_end = None
         self.show_bus_ms = 0.0
         self.shows = 0
@@ -99,10 +100,11 @@ class Loop:
         pin.handler(pin)
 
     def _instrument(self):
-        """Time handle(), the start and end of show() and the bus time of show()."""
+        """Time handle(), render(), the start and end of show() and the bus time of show()."""
         app = self.app
         display = self.display
         handle = app.handle
+        render = app.render
         show = display.show
         do = app.do
         undo = app.undo
@@ -113,6 +115,11 @@ class Loop:
             self.screen = type(app.top).__name__
             self.handled.append(ev)
             return handle(ev)
+
+        def timed_render():
+            t = clock.now_us()
+            render()
+            self.render_us += clock.now_us() - t
 
         def timed_show():
             self.shows += 1
@@ -131,17 +138,20 @@ class Loop:
             self.done.append("undo")
 
         app.handle = timed_handle
+        app.render = timed_render
         display.show = timed_show
         app.do = logged_do
         app.undo = logged_undo
 
     def poll(self, raw):
-        """One turn of main.run (a generator: it yields once, after a redraw, for the
-        collection); sets self.last to what the poll did."""
+        """One turn of main.run (a generator: it yields once, after a frame was shown,
+        for the collection); sets self.last to what the poll did."""
         self.handled = []
         self.done = []
         self.show_end = None
+        self.show_start = None
         self.show_bus_ms = 0.0
+        self.render_us = 0
         start = self.now
         stall = self.flash.stall_ms
         programmed = self.flash.programmed
@@ -150,20 +160,31 @@ class Loop:
         model = self.files.model_us
         loading = self.app.loading[0] if self.app.loading else None
         t0 = clock.now_us()
-        changed = self.dev.step(raw, int(start))
+        showed = self.dev.step(raw, int(start))
         t1 = clock.now_us()
         t0 += self.files.model_us - model  # the flash model's own time is no Pico's
         stall = self.flash.stall_ms - stall
         ms = (t1 - t0) * self.scale + stall + (self.machine.bus_us - bus) / 1000
-        last = {"changed": changed, "start": start, "stall": stall,
+        last = {"shown": showed, "start": start, "stall": stall,
                 "erases": self.flash.erases - erases, "events": self.handled, "done": self.done}
         if self.show_end is not None:
-            # all stalls come before show(): saving happens in handle() or tick()
-            last["press"] = (self.show_end - t0) * self.scale + stall + self.show_bus_ms
-            last["compute"] = (self.show_start - t0) * self.scale + stall
-        if changed:
-            yield  # the collection Device.refresh asks for, timed by the stepper
-            ms += stepper.gc_us * self.scale
+            # when the frame was out, in Pico time (a poll that shows does not save)
+            last["shown_at"] = start + (self.show_end - t0) * self.scale + stall + self.show_bus_ms
+        if self.handled:
+            # handle + save + render: up to show() if the poll showed its frame, else all of it
+            last["compute"] = (self.show_start - t0) * self.scale + stall if self.show_end is not None else ms
+        shown = 0.0 if self.show_end is None else (self.show_end - self.show_start) * self.scale
+        drawn = self.render_us * self.scale
+        bus_ms = (self.machine.bus_us - bus) / 1000
+        collect = 0.0
+        if showed:
+            yield  # the collection Device._show asks for, timed by the stepper
+            collect = stepper.gc_us * self.scale
+            ms += collect
+        # where the poll's time went: the rest of the CPU (handle, tick), render(), show()'s own
+        # CPU, the bus, the collection, the flash
+        parts = "%.1f+%.1f+%.1f+%.1f+%.1f+%.1f" % (ms - drawn - shown - bus_ms - collect - stall, drawn, shown,
+                                                  bus_ms, collect, stall)
         end = start + ms
         last["end"] = end
         wait = self.dev.wait_ms(int(start), int(end))
@@ -175,9 +196,10 @@ class Loop:
             what, kind = "press %s %s" % (self.screen, ",".join(self.done) or "-"), "press"
         elif self.flash.programmed != programmed:
             what = kind = "save"
-        elif changed:
-            what = "tick %s" % type(self.app.top).__name__
-            kind = what
+        elif showed:
+            what = kind = "show %s" % type(self.app.top).__name__
+        elif self.render_us:
+            what = kind = "tick %s" % type(self.app.top).__name__
         elif loading is not None and loading not in self.app.loading:
             what = kind = "load %s" % loading
         else:
@@ -185,7 +207,7 @@ class Loop:
         # the same piece of work in every run of the replay: the how-many-th of its kind in this press
         n = self.kinds.get(kind, 0)
         self.kinds[kind] = n + 1
-        self.gaps.append(("%s#%d" % (kind.replace(" ", "/"), n), gap, what))
+        self.gaps.append(("%s#%d" % (kind.replace(" ", "/"), n), gap, what, parts))
         if gap > self.gap[0]:
             self.gap = (gap, what)
         if what == "save" and gap > self.save_gap:
@@ -222,10 +244,10 @@ class Loop:
                 seen = last
                 rest = last["end"]
             elif seen is not None:
-                if last["changed"] or last["stall"]:
+                if last["shown"] or last["stall"]:
                     rest = last["end"]
                 elif (self.now - down >= hold + _RELEASED_MS and self.now - seen["start"] >= wait
-                      and not self.app.busy()):
+                      and not self.dev.busy()):
                     break
             elif self.now - down >= hold + _LOST_MS:
                 lost += 1
@@ -234,6 +256,8 @@ class Loop:
                 down = self.now
                 let_go = False
                 self.edge(bit, down, 0)
+            if seen is not None and "press" not in seen and "shown_at" in last:
+                seen["press"] = last["shown_at"] - seen["start"]  # its frame, in its poll or the next
             if self.now - down > _REST_MS + wait:
                 raise ValueError("%s is not at rest %d ms after pressing %d (%s)" % (
                     type(self.app.top).__name__, _REST_MS, ev, "busy" if self.app.busy() else "redrawing"))
@@ -243,13 +267,15 @@ class Loop:
         """One PRESS line: index, event, screen, actions, press -> frame pushed,
         compute, time to rest, the longest gap between polls meanwhile, the longest
         of a poll that saved, presses lost, erases so far, what the longest poll did;
-        then a GAPS line: each poll's gap as key=ms=what (key names the same poll in
-        every replay, what says what it did)."""
+        then a GAPS line: each poll's gap as key=ms=what=parts (key names the same poll in
+        every replay, what says what it did, parts where its time went in ms: the rest
+        of the CPU (handle, tick) + render() + show()'s CPU + bus + collection + flash)."""
         seen, settle, lost = self.result
         print("PRESS %d %d %s %s %.2f %.2f %.1f %.2f %.2f %d %d %s" % (
             i, ev, self.screen, ",".join(seen["done"]) or "-", seen["press"], seen["compute"],
             settle, self.gap[0], self.save_gap, lost, self.flash.erases, self.gap[1].replace(" ", "/")))
-        print("GAPS %d %s" % (i, " ".join("%s=%.2f=%s" % (k, g, w.replace(" ", "/")) for k, g, w in self.gaps)))
+        print("GAPS %d %s" % (i, " ".join("%s=%.2f=%s=%s" % (k, g, w.replace(" ", "/"), parts)
+                                          for k, g, w, parts in self.gaps)))
 
     def totals(self):
         print("BENCH reference_us %d" % self.ref_us)
@@ -333,9 +359,9 @@ def _odds(loop):
     rest = start
     while True:
         yield from loop.poll(0)
-        if loop.last["changed"]:
+        if loop.last["shown"]:
             rest = loop.last["end"]
-        elif not app.busy():
+        elif not loop.dev.busy():
             break
     print("BENCH odds_turn_start_ms %.1f" % (rest - start))
     yield from loop.press(2, 800)  # OK: roll, and the tumble

@@ -67,7 +67,7 @@ def poll(raw, now_ms):
     """One poll of main.run's loop; None when nothing happened, else JSON of the
     events the app got and, if the screen changed, the words on it."""
     try:
-        working = _device.app.busy()
+        working = _device.busy()
         changed = _device.step(raw, now_ms)
     except Exception as exc:
         main.show_error(_device.display, exc)

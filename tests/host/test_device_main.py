@@ -35,6 +35,7 @@ class FakeApp:
     def __init__(self):
         self.handled = []
         self.renders = 0
+        self.ticks = 0
         self.ticking = False
         self.working = False
         self.rgb = (230, 40, 40)
@@ -46,6 +47,7 @@ class FakeApp:
         return ev != UP  # UP changes nothing on this screen
 
     def tick(self, now_ms):
+        self.ticks += 1
         return self.ticking
 
     def render(self):
@@ -143,8 +145,41 @@ def test_long_press_and_no_redraw_when_nothing_changed():
 def test_animation_redraws_without_a_press():
     dev, app, screen = _device()
     app.ticking = True
-    assert dev.step(0, 0) is True
-    assert screen.shown == 2
+    assert dev.step(0, 0) is False  # drawn, not yet shown
+    assert (app.renders, screen.shown) == (2, 1)
+    assert dev.step(0, 1) is True
+    assert (app.renders, screen.shown) == (2, 2)
+
+
+def test_a_frame_is_shown_in_the_poll_after_it_was_drawn_which_does_nothing_else():
+    dev, app, screen = _device()
+    dev.step(0, 0)
+    _press(dev, 1 << OK, 10, 50)  # drawn, and shown in the poll after
+    assert (app.renders, screen.shown) == (2, 2)
+    app.ticking = True
+    ticks = app.ticks
+    dev.step(0, 500)
+    assert (app.ticks, app.renders, screen.shown) == (ticks + 1, 3, 2)
+    assert dev.busy() and dev.wait_ms(500, 501) == 0  # the frame waits: the next poll at once
+    dev.step(0, 501)
+    assert (app.ticks, app.renders, screen.shown) == (ticks + 1, 3, 3)  # the app was not asked to tick
+
+
+def test_a_press_in_the_poll_that_would_show_replaces_the_waiting_frame():
+    dev, app, screen = _device()
+    dev.step(0, 0)
+    dev.step(1 << OK, 10)
+    dev.step(1 << OK, 40)  # held past the debounce
+    dev.step(0, 50)  # let go
+    app.ticking = True
+    dev.step(0, 60)  # an animation frame drawn
+    assert app.handled == [] and (app.renders, screen.shown) == (2, 1)
+    app.ticking = False
+    assert dev.step(0, 80) is False  # let go 30 ms ago: the press, handled and drawn; nothing shown
+    assert app.handled == [OK] and (app.renders, screen.shown) == (3, 1)
+    assert dev.step(0, 81) is True  # its frame, once
+    assert (app.renders, screen.shown) == (3, 2)
+    assert not dev.busy()
 
 
 def test_the_next_poll_comes_at_once_while_the_app_has_work():
