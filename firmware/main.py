@@ -35,6 +35,7 @@ class Device:
 
     led, buzz, contrast: the board's functions, or None where the board lacks them.
     wdt: a started machine.WDT, fed on every step.
+    drawn: True while a frame is drawn and waits for the next poll to be shown.
     """
 
     def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None):
@@ -48,7 +49,7 @@ class Device:
         self._rgb = None
         self._level = None
         self._beep_end = None
-        self._drawn = False  # a frame drawn and not yet shown
+        self.drawn = False
         self.refresh()
 
     def step(self, raw, now_ms):
@@ -61,7 +62,7 @@ class Device:
         waiting one and goes out in the poll after."""
         events = self.buttons.update(raw, now_ms)
         shown = False
-        if not events and self._drawn:
+        if not events and self.drawn:
             self._show()
             shown = True
         else:
@@ -74,7 +75,7 @@ class Device:
                 changed = True
             if changed:
                 self.app.render()
-                self._drawn = True
+                self.drawn = True
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
@@ -82,7 +83,7 @@ class Device:
 
     def busy(self):
         """True while work waits for the next poll: a frame to show, or the app's."""
-        return self._drawn or self.app.busy()
+        return self.drawn or self.app.busy()
 
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:
@@ -99,7 +100,7 @@ class Device:
 
     def _show(self):
         """Show the frame drawn; bring the LED and the contrast up to date."""
-        self._drawn = False
+        self.drawn = False
         app = self.app
         self.display.show()
         if self._led is not None:

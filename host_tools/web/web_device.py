@@ -65,15 +65,17 @@ def boot(board_name, seed_hex):
 
 def poll(raw, now_ms):
     """One poll of main.run's loop; None when nothing happened, else JSON of the
-    events the app got and, if the screen changed, the words on it."""
+    events the app got and, if a frame went to the screen, the words on it.  The
+    device shows a frame in the poll after the one that drew it: a press's events
+    are reported with its frame."""
     try:
         working = _device.busy()
-        changed = _device.step(raw, now_ms)
+        shown = _device.step(raw, now_ms)
     except Exception as exc:
         main.show_error(_device.display, exc)
         raise
-    if not changed and not _events and not working:
+    if _device.drawn or not (shown or _events or working):
         return None
-    out = json.dumps({"events": _events, "words": _device.app.ui.drawn if changed else None})
+    out = json.dumps({"events": _events, "words": _device.app.ui.drawn if shown else None})
     _events.clear()
     return out
