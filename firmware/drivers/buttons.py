@@ -91,6 +91,8 @@ class Debouncer:
         self._last_at = now_ms
         if edges is not None:
             fell = edges.took()
+        if not (changed | fell | raw | self._stable | self._blocked):
+            return 0  # nothing held, let go or caught (most polls): the loop would find nothing
         for i in range(self._count):
             bit = 1 << i
             if edges is not None and not (raw | self._stable | self._blocked) & bit:
@@ -176,9 +178,11 @@ class Edges:
 
     def took(self):
         """Bitmask of the buttons pressed at least once since the last call."""
-        bits = 0
         presses = self._presses
         seen = self._seen
+        if presses == seen:
+            return 0
+        bits = 0
         for i in range(self._n):
             c = presses[i]
             if c != seen[i]:

@@ -11,7 +11,6 @@ Play screen (one per phase, the acting player big):
   final scoring        a menu: check each player, then the ranking
 DOWN (or UP) opens the same menu at any phase; BACK goes to the main menu.
 """
-from app.taubertal.common import LABELS, plural
 
 # the modules the screens import when they first need them, leaves first, for
 # App.preload (one a poll while the game is set up)
@@ -58,6 +57,7 @@ def result(game, names):  # app.games
 
 def describe(action, names, game):
     """Short text naming an action, for "Undone: ..." (every action names its player)."""
+    from app.taubertal.common import LABELS, plural
     kind = action[0]
     who = names[action[1]] if len(action) > 1 and type(action[1]) is int else ""
     if kind == "ticket":

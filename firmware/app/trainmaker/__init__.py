@@ -9,7 +9,6 @@ Steam Engine's cards, the winner.  A long OK, or the bars option, opens the
 game menu (game_menu): Switch Track, deck empty, odds, roll history,
 players' statistics, declaring a Contract.
 """
-from app.trainmaker.text import card_text, who
 from app.widgets import Menu
 
 # the modules the screens import when they first need them, leaves first, for
@@ -70,6 +69,7 @@ def result(game, names):  # app.games; a score is the City cards scored
 def describe(action, names, g):
     """Short text naming an action, for "Undone: ...".  g is the game as it was
     when the action was applied (after the undo), so it tells who acted."""
+    from app.trainmaker.text import card_text, who
     kind = action[0]
     name = who(g, names) + " "
     if kind == "card":
