@@ -1,6 +1,6 @@
 """Der Taubertal-Express: phases of a pass, who acts, and the pioneer-track turn order."""
 from schaffner.taubertal import Game
-from schaffner.taubertal.game import TOP
+from schaffner.taubertal.numbers import TOP
 from support import rejects
 from taubertal_steps import finish_pass, plain_action, to_payday, to_rounds
 

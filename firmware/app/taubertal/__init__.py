@@ -15,8 +15,9 @@ DOWN (or UP) opens the same menu at any phase; BACK goes to the main menu.
 # the modules the screens import when they first need them, leaves first, for
 # App.preload (one a poll while the game is set up)
 PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.checklist",
-           "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.game", "app.taubertal.play",
-           "app.taubertal.turn", "app.taubertal.info", "app.taubertal.final")
+           "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.numbers",
+           "schaffner.taubertal.game", "schaffner.taubertal.actions", "app.taubertal.play", "app.taubertal.turn",
+           "app.taubertal.info", "app.taubertal.final")
 
 
 def game_class():

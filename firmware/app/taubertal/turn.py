@@ -9,7 +9,7 @@ from app.taubertal.common import Entry, LiveMenu, big_y, do, named, order_view, 
 from app.ui import fit
 from app.widgets import Confirm, Menu, Screen
 from schaffner.taubertal import buildings as B
-from schaffner.taubertal.game import WORKERS
+from schaffner.taubertal.numbers import WORKERS
 
 GOODS = ("Wine", "Sheep", "Grain", "Tools")  # the order of a "sale"'s counts
 MAX_TOKENS = 16  # tokens of one goods type in the box

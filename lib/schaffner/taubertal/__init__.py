@@ -10,7 +10,7 @@ setup.py, so the big game module can load in the polls while they are shown.
 
 def __getattr__(name):
     # MicroPython asks here for submodules too (from schaffner.taubertal import setup)
-    if name in ("buildings", "game", "scoring", "setup"):
+    if name in ("actions", "buildings", "game", "numbers", "scoring", "setup"):
         return __import__("schaffner.taubertal." + name, None, None, [name])
     if name == "Game":
         return __import__("schaffner.taubertal.game", None, None, [name]).Game

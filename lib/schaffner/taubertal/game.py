@@ -42,26 +42,13 @@ Actions (tuples; lists after a JSON round trip are accepted too):
   ("end",)                   final scoring done: every later action is refused
 The "round" actions (build, sale, carriage, done, replace_ticket) are for
 the player whose turn it is; replace_ticket also during the ticket draft.
+Game.apply checks an action's shape; what it does is in actions.py.
 """
-from micropython import const
-
 from . import buildings as B
 from . import scoring
+from .numbers import BIG_COAL_ROOM, COAL_ROOM, FREIGHT_ROOM, PASSES, PER_CARRIAGE, ROUNDS, TILES_EACH, whole_number
 from .setup import START_COINS, check_players, start_cubes
 
-PASSES = const(7)
-ROUNDS = const(3)
-TILES_EACH = const(3)
-TOP = const(1000)  # the pioneer track's top space, above any reached by steps
-PER_CARRIAGE = const(2)  # workers per worker carriage
-WORKERS = const(24)
-CARRIAGES = const(12)  # worker carriages, and freight carriages, in the box
-COAL_ROOM = const(8)
-BIG_COAL_ROOM = const(10)
-FREIGHT_ROOM = const(2)
-TICKET_VP = const(3)
-POWER_VP = const(3)
-KIOSK_CUBES = const(3)
 GOODS = ("wine", "sheep", "grain", "tools")  # order of the counts in a "sale"
 
 PHASES = ("tickets", "tiles", "hire", "round", "payday", "refill", "final")
@@ -81,23 +68,17 @@ _TURN_KINDS = {
     "round": ("done", "build", "sale", "carriage", "replace_ticket"),
 }
 _ANYTIME = ("vp", "coins", "cubes")
-_INPUT_OF = {key: bid for bid, key in scoring.END_ORDER if key}  # input key -> building
+_ACTIONS = None  # type: dict | None  # actions.ACTIONS, once the first action came
 
 
-def _count(value, what):
-    if type(value) is not int:
-        raise ValueError(what + " must be a whole number")
-    if value < 0:
-        raise ValueError(what + " cannot be negative")
-    return value
-
-
-def _delta(value):
-    if type(value) is not int:
-        raise ValueError("Change must be a whole number")
-    if value == 0:
-        raise ValueError("Nothing to change")
-    return value
+def _actions():
+    """kind -> (fewest, most values after the kind, handler): actions.py, imported
+    with the first action, so the two load in polls of their own."""
+    global _ACTIONS
+    if _ACTIONS is None:
+        from .actions import ACTIONS
+        _ACTIONS = ACTIONS
+    return _ACTIONS
 
 
 def _start(players):
@@ -364,7 +345,7 @@ class Game:
         counts = (wine, sheep, grain, tools)
         total = 0
         for c in counts:
-            total += _count(c, "Goods count")
+            total += whole_number(c, "Goods count")
         if total == 0:
             raise ValueError("Nothing to sell")
         room = self.goods_room(p)
@@ -410,7 +391,7 @@ class Game:
         if not isinstance(action, (tuple, list)) or not action:
             raise ValueError("Not an action")
         kind = action[0]
-        entry = _ACTIONS.get(kind) if isinstance(kind, str) else None
+        entry = _actions().get(kind) if isinstance(kind, str) else None
         if entry is None:
             raise ValueError("Unknown action")
         if self.ended:
@@ -436,217 +417,3 @@ class Game:
             who = self.acting()
             if p != who:
                 raise ValueError("Not P%d's turn: P%d acts" % (p + 1, who + 1))
-
-    def _do_ticket(self, a):
-        p = a[1]
-        self._need(("tickets",), p)
-        self._turn += 1
-        if self._turn == self.n:
-            self._phase = "tiles"
-            self._turn = 0
-
-    def _do_tile(self, a):
-        p = a[1]
-        self._need(("tiles",), p)
-        self._turn += 1
-        if self._turn == TILES_EACH * self.n:
-            self._phase = "hire"
-            self._turn = 0
-
-    def _do_hire(self, a):
-        _, p, count = a
-        self._need(("hire",), p)
-        _count(count, "Workers")
-        room = self.worker_room(p)
-        if count > room:
-            raise ValueError("P%d has room for %d workers" % (p + 1, room))
-        left = WORKERS - sum(self.hired)
-        if count > left:
-            raise ValueError("Only %d workers left" % left)
-        self.hired[p] += count
-        self._turn += 1
-        if self._turn == self.n:
-            self._start_round(1)
-
-    def _start_round(self, number):
-        self._phase = "round"
-        self._round = number
-        self._turn = 0
-        self._start_turn()
-
-    def _start_turn(self):
-        p = self.order[self._turn]
-        self._gain_cubes(p, 2 if self.has(p, "kohlenlager") else 1)
-
-    def _gain_cubes(self, p, count):
-        self.cubes[p] = min(self.cube_room(p), self.cubes[p] + count)
-
-    def _do_done(self, a):
-        p = a[1]
-        self._need(("round",), p)
-        if self.cubes[p] == 0 and self.has(p, "signalmeisterei"):
-            self.cubes[p] = 1
-        self._turn += 1
-        if self._turn < self.n:
-            self._start_turn()
-        elif self._round < ROUNDS:
-            self._start_round(self._round + 1)
-        else:
-            self._phase = "payday"
-            self._round = 0
-            self._turn = 0
-
-    def _do_build(self, a):
-        p, bid = a[1], a[2]
-        over = a[3] if len(a) > 3 else None
-        price = a[4] if len(a) > 4 else 0
-        self._need(("round",), p)
-        title = B.name(bid)
-        if bid in self.built[p] or bid in self.over[p]:
-            raise ValueError("P%d already has a %s" % (p + 1, title))
-        if self._left(bid) <= 0:
-            raise ValueError("No %s left" % title)
-        if over is not None:
-            B.find(over)
-            if over not in self.built[p]:
-                raise ValueError("%s is not in P%d's station" % (B.name(over), p + 1))
-        _count(price, "Price")
-        if price and B.cost(bid) == B.CUBES:
-            raise ValueError("%s costs 3 cubes, not coins" % title)
-        cubes, coins = self.building_charge(p, bid, price)
-        if self.cubes[p] < cubes:
-            raise ValueError("%s needs %d cubes" % (title, cubes))
-        if self.coins[p] < coins:
-            raise ValueError("%s costs %d coins" % (title, coins))
-        self.cubes[p] -= cubes
-        self.coins[p] -= coins
-        if over is None:
-            self._advance(p)
-        else:
-            self.built[p].remove(over)
-            self.over[p].append(over)
-            self._to_top(p)
-        self.built[p].append(bid)
-        if bid == "kiosk":
-            self._gain_cubes(p, KIOSK_CUBES)
-        elif bid == "kantine":
-            if self.worker_room(p) > 0 and sum(self.hired) < WORKERS:
-                self.hired[p] += 1
-        elif bid == "elektrizitaetswerk":
-            self.vp[p] += POWER_VP
-        # a built-over Wagenwerkstatt sends cubes above 8 back to the supply
-        self.cubes[p] = min(self.cubes[p], self.cube_room(p))
-
-    def _advance(self, p):
-        if self.pos[p] != TOP:  # nothing lies beyond the top space
-            self.pos[p] += 1
-            self._land(p)
-
-    def _to_top(self, p):
-        self.pos[p] = TOP
-        self._land(p)
-
-    def _land(self, p):
-        self.clock += 1
-        self.stamp[p] = self.clock
-
-    def _do_sale(self, a):
-        _, p, wine, sheep, grain, tools = a
-        self._need(("round",), p)
-        coins, vp = self.sale_preview(p, wine, sheep, grain, tools)
-        self.coins[p] += coins
-        self.vp[p] += vp
-        if self.has(p, "zollamt"):
-            self.zoll[p] += 1
-
-    def _do_carriage(self, a):
-        _, p, kind = a
-        self._need(("round",), p)
-        if kind == "worker":
-            cars = self.wcar
-        elif kind == "freight":
-            cars = self.fcar
-        else:
-            raise ValueError("Carriage: worker or freight")
-        if sum(cars) >= CARRIAGES:
-            raise ValueError("No %s carriage left" % kind)
-        cars[p] += 1
-
-    def _do_replace_ticket(self, a):
-        p = a[1]
-        self._need(("tickets", "round"), p)
-        self.vp[p] = scoring.lower_vp(self.vp[p], TICKET_VP)
-
-    def _do_payday(self, a):
-        self._need(("payday",))
-        for p in range(self.n):
-            _, _, pay, _, lost = self.payday_preview(p)
-            self.coins[p] -= pay
-            self.vp[p] -= lost
-            self.hired[p] = 0
-        self._phase = "final" if self._pass == PASSES else "refill"
-
-    def _do_refill(self, a):
-        self._need(("refill",))
-        self._pass += 1
-        self.order = self.standing()
-        self._phase = "tickets"
-        self._turn = 0
-
-    def _do_final(self, a):
-        _, p, key, value = a
-        self._need(("final",))
-        bid = _INPUT_OF.get(key) if isinstance(key, str) else None
-        if bid is None:
-            raise ValueError("Unknown scoring input")
-        if not self.has(p, bid):
-            raise ValueError("P%d has no %s" % (p + 1, B.name(bid)))
-        _count(value, "Number")
-        if key == "halls" and value > 1:
-            raise ValueError("Enter 1 (yes) or 0 (no)")
-        self.fin[p][key] = value
-
-    def _do_end(self, a):
-        self._need(("final",))
-        if self.final_missing():
-            raise ValueError("Enter every final-scoring number first")
-        self.ended = True
-
-    def _do_vp(self, a):
-        _, p, delta = a
-        _delta(delta)
-        self.vp[p] = scoring.lower_vp(self.vp[p], -delta)
-
-    def _do_coins(self, a):
-        _, p, delta = a
-        _delta(delta)
-        if self.coins[p] + delta < 0:
-            raise ValueError("Not enough money: P%d has %d" % (p + 1, self.coins[p]))
-        self.coins[p] += delta
-
-    def _do_cubes(self, a):
-        _, p, delta = a
-        _delta(delta)
-        if self.cubes[p] + delta < 0:
-            raise ValueError("Not enough cubes: P%d has %d" % (p + 1, self.cubes[p]))
-        self._gain_cubes(p, delta)
-
-
-# kind -> (fewest, most values after the kind, handler)
-_ACTIONS = {
-    "ticket": (1, 1, Game._do_ticket),
-    "tile": (1, 1, Game._do_tile),
-    "hire": (2, 2, Game._do_hire),
-    "done": (1, 1, Game._do_done),
-    "build": (2, 4, Game._do_build),
-    "sale": (5, 5, Game._do_sale),
-    "carriage": (2, 2, Game._do_carriage),
-    "replace_ticket": (1, 1, Game._do_replace_ticket),
-    "payday": (0, 0, Game._do_payday),
-    "refill": (0, 0, Game._do_refill),
-    "final": (3, 3, Game._do_final),
-    "vp": (2, 2, Game._do_vp),
-    "coins": (2, 2, Game._do_coins),
-    "cubes": (2, 2, Game._do_cubes),
-    "end": (0, 0, Game._do_end),
-}
