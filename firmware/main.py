@@ -61,10 +61,9 @@ class Device:
         poll that would show a frame is handled first; its own frame replaces the
         waiting one and goes out in the poll after."""
         events = self.buttons.update(raw, now_ms)
-        shown = False
-        if not events and self.drawn:
+        shown = not events and self.drawn
+        if shown:
             self._show()
-            shown = True
         else:
             changed = False
             if events:
@@ -157,7 +156,7 @@ def start(display, colours, wdt=None):
 
 
 def run(device):
-    """Poll forever, every 10 ms, or at once while the app has work in slices.
+    """Poll forever, every 10 ms, or at once while work waits (Device.busy).
     time.sleep_ms idles the core between polls; machine.lightsleep would also stop
     USB, and wakes too slowly to pay off over 10 ms."""
     while True:
