@@ -145,12 +145,13 @@ def today():
 def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it."""
     from app.app import App
-    from app.storage import FileStore
+    from app.storage import FileStore, OsFiles
+    from drivers import rawflash
     from schaffner.rng import Rng
 
     gc.collect()
     seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
-    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, today)
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), Rng(seed), colours, today)
     buttons = Debouncer(edges=board.edges)
     return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
 

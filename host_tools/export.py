@@ -14,8 +14,8 @@ so and changes nothing.
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
 (history.old, history.log, dice.log, and the save of the game in play:
-game.json and the folder game.log, whose dice the gadget's dice check counts
-too), or one history file.
+game.json and its log: the folder game.ring, and game.log from a version
+before; the gadget's dice check counts its dice too), or one history file.
 
 The files' format and history.json's schema: docs/history.md.  A damaged
 record is reported with its number and place; every complete record is still
@@ -47,13 +47,14 @@ from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports
 HISTORY_FILES = ("history.old", "history.log")  # oldest first
-LOG_FOLDER = "game.log"  # the game in play's log, in a folder of its own
+LOG_FOLDERS = ("game.ring", "game.log")  # the game in play's log, and a version before's
 SCHEMA = "schaffner-history/1"
 CSV_COLUMNS = ("number", "date", "game", "title", "players", "seat", "colour", "score", "score_unit",
                "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
 
-# Runs on the Pico: each file of /data, and of the game's log folder /data/game.log
-# (docs/architecture.md), as base64 lines between markers.
+# Runs on the Pico: each file of /data, and of the game's log folders (docs/architecture.md),
+# as base64 lines between markers.  Read through littlefs, a file of the ring gives the
+# flash block beneath it as the gadget programmed it.
 READER = """import binascii, os
 def dump(n):
     try:
@@ -70,9 +71,9 @@ def dump(n):
 for n in os.listdir('/data'):
     if not os.stat('/data/' + n)[0] & 0x4000:
         dump(n)
-    elif n == 'game.log':
-        for m in os.listdir('/data/game.log'):
-            dump('game.log/' + m)
+    elif n in ('game.ring', 'game.log'):
+        for m in os.listdir('/data/' + n):
+            dump(n + '/' + m)
 print('@done')
 """
 
@@ -141,8 +142,9 @@ def read_copy(path):
     if os.path.isdir(path):
         files = {}
         names = sorted(os.listdir(path))
-        if os.path.isdir(os.path.join(path, LOG_FOLDER)):
-            names += [LOG_FOLDER + "/" + n for n in sorted(os.listdir(os.path.join(path, LOG_FOLDER)))]
+        for folder in LOG_FOLDERS:
+            if os.path.isdir(os.path.join(path, folder)):
+                names += [folder + "/" + n for n in sorted(os.listdir(os.path.join(path, folder)))]
         for name in names:
             p = os.path.join(path, name)
             if os.path.isfile(p):

@@ -8,26 +8,20 @@ first (it only exists while a save is under way, so it is the newest), then
 the current file, then the previous one, and says when it had to fall back.
 
 A game is saved as a snapshot (a whole save as above) plus a log of what
-happened since (``GameSave``), so a typical action costs one small append
+happened since (``GameSave``), so a typical action costs one small record
 instead of a rewrite of the whole game; now and then the log is folded into
-a new snapshot.  The flash makes this pay: littlefs (the Pico's file system)
-keeps a file of up to 512 bytes inside its directory's metadata, so adding a
-line to such a file is one commit of one 256-byte program, while rewriting a
-bigger file, or adding to it, costs a 4 KB erase, which stalls the chip for
-45 ms.  A directory's metadata block takes 16 such programs; then littlefs
-erases its other block and copies the directory's live entries into it (the
-data of its small files too).  So the log is kept in segments of at most
-``_SEGMENT`` bytes in a folder of its own, ``name.log/0``, ``name.log/1`` ...,
-where that copy is only this snapshot's log.  A segment is never removed: a
-snapshot empties the old ones (one commit each, where a removal now and a
-new file later would be three), and the next segment is written over an
-empty one.  Every segment starts with the snapshot's generation number; a
-segment of another generation, or an empty one, ends the log, so no action
-is ever replayed twice.  A log of the version before (``name.l0``,
-``name.l1`` ... beside the snapshot) still loads, and goes on where it is
-until the next snapshot removes it.
+a new snapshot.  The log is a ring of flash blocks (app.ringlog) under the
+files ``name.ring/0`` .. ``name.ring/7``: a record is programmed into erased
+flash with no erase and no littlefs commit, where littlefs would commit at
+least 256 bytes into a 4 KB block per record (an erase every 16 actions, a
+45 ms stall each).  Every record carries the generation of the snapshot it
+follows, so none is ever replayed onto another snapshot.  The log of the
+versions before (JSON lines in ``name.log/0``, ``name.log/1`` ..., or
+``name.l0`` ... beside the snapshot, each segment headed by its generation)
+still loads, and the next snapshot removes it.
 
-A log segment holds one JSON record per line (``records`` reads them back).
+A file of records (the history, and those old segments) holds one JSON
+record per line (``records`` reads them back).
 Each record starts with a newline, so a record a power cut tore off never
 runs into the next one; a torn record does not parse and is skipped.
 File operations go through a small ``fs`` object so tests can cut a write
@@ -38,22 +32,63 @@ import os
 
 from micropython import const
 
-_SEGMENT = const(224)  # with littlefs's tags still within one 256-byte program
-_EVERY = const(64)  # records between snapshots
+from app.ringlog import BLOCK, FileBlocks, RingLog
+
+_RING = const(8)  # the log's blocks: 32 KB
+_EVERY = const(128)  # records between snapshots
 _SLICE = const(1024)  # bytes of a snapshot written per step: littlefs's cache
 UNDO = {"undo": 1}  # the log's record of an undo
 
 
 class OsFiles:
-    """The real file system (on the Pico: its flash)."""
+    """The real file system (on the Pico: its flash).
+
+    raw: where the board can erase and program the flash under a file's block
+    (drivers.rawflash: PicoBlocks and find), else None."""
+
+    def __init__(self, raw=None):
+        self.raw = raw
+
+    def ring(self, folder, n, make):
+        """The blocks of a ring log (app.ringlog) in the files folder/0 .. n-1 of
+        one block each, made if one is missing and make, else None: the flash
+        beneath them where the board can reach it, else the files themselves.
+        Where they are in the flash is found once, by each file's marker, and
+        kept in folder/map."""
+        paths = ["%s/%d" % (folder, k) for k in range(n)]
+        mapped = folder + "/map"
+        if any(self.size(p) != BLOCK for p in paths):
+            if not make:
+                return None
+            self.makedirs(folder)
+            self.remove(mapped)
+            for k in range(n):
+                mark = self.raw.marker(k) if self.raw else b""
+                self.write_bytes(paths[k], mark + b"\xff" * (BLOCK - len(mark)))
+        if self.raw is None:
+            return FileBlocks(paths)
+        try:
+            blocks = self.read_json(mapped)
+        except (OSError, ValueError):
+            blocks = None
+        if not isinstance(blocks, list) or len(blocks) != n:
+            blocks = self.raw.find([self.read_bytes(p, self.raw.MARK) for p in paths])
+            if blocks is None:
+                return FileBlocks(paths)  # not told apart: through littlefs, slower
+            self.write_bytes(mapped, json.dumps(blocks).encode())
+        return self.raw.PicoBlocks(blocks)
+
+    def write_bytes(self, path, data):
+        with open(path, "wb") as f:
+            f.write(data)
+
+    def read_bytes(self, path, n):
+        with open(path, "rb") as f:
+            return f.read(n)
 
     def read_json(self, path):
         with open(path) as f:
             return json.load(f)
-
-    def write_json(self, path, data):
-        with open(path, "w") as f:
-            json.dump(data, f)
 
     def writer(self, path):
         """A new file at path, open for write() and close()."""
@@ -141,20 +176,20 @@ class FileStore:
     def _path(self, name, ext):
         return "%s/%s.%s" % (self.root, name, ext)
 
-    def save(self, name, data):
-        """Write data (JSON-compatible) under name without ever losing the last good save."""
-        self.fs.write_json(self._path(name, "new"), data)
-        self._commit(name)
-
     def saving(self, name, data):
-        """save() as work for the polls after a press (GameSave.later): the text
+        """Write data (JSON-compatible) under name without ever losing the last good
+        save, as work for the polls after a press (GameSave.later): the text
         first, then one flash operation per step."""
-        text = json.dumps(data)
+        text = _compact(data)
+        del data
         yield
         w = self.fs.writer(self._path(name, "new"))
         yield
-        w.write(text)
+        for i in range(0, len(text), _SLICE):
+            w.write(text[i:i + _SLICE])
+            yield
         w.close()
+        del text, w
         yield
         cur = self._path(name, "json")
         if self.fs.exists(cur):
@@ -210,10 +245,6 @@ class FileStore:
                 self.fs.rename(path, dest)
         return folder
 
-    def delete(self, name):
-        for ext in ("json", "new", "bak"):
-            self.fs.remove(self._path(name, ext))
-
 
 class GameSave:
     """A game's save: its last snapshot and the log of records since, and the
@@ -238,23 +269,16 @@ class GameSave:
         self.name = name
         self.snapshot = snapshot
         self.every = every
-        folder = "%s/%s.log" % (store.root, name)  # the log's own folder
-        self.fs.makedirs(folder)
-        self.segment = folder + "/%d"
-        self.old_segment = "%s/%s.l%%d" % (store.root, name)  # the version before's
+        self.folder = "%s/%s.ring" % (store.root, name)  # the log's blocks (app.ringlog)
+        self.ring = None  # its RingLog, once the blocks are there
+        # the log in the layouts of the versions before: segments in a folder, or beside the snapshot
+        self.segment = "%s/%s.log/%%d" % (store.root, name)
+        self.old_segment = "%s/%s.l%%d" % (store.root, name)
         self.gen = 0  # generation of the snapshot in place
         self.high = 0  # the highest generation seen: the next snapshot's is one more
-        self.legacy = False  # the log goes on in the layout of the version before
-        self.seg = 0  # log segment being written
-        self.seg_size = 0  # its bytes; 0: no log written yet in this generation
         self.count = 0  # records logged since the snapshot
         self.queue = []  # records, and generators of other flash work, in order
-        self.text = None  # the records at the head of the queue as text, once made
-        self.ready = 0  # how many records self.text holds
-        self.new = None  # a new log segment, created and not yet written
-
-    def _seg_path(self, k):
-        return (self.old_segment if self.legacy else self.segment) % k
+        self.text = None  # the records at the head of the queue as bytes, once made
 
     # --- loading -------------------------------------------------------------
     def load(self, build, replay):
@@ -273,14 +297,31 @@ class GameSave:
             return build(data)
 
         value, fell_back, data, ext = self.store._load(self.name, checked)
+        gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
         found = self._segments()
+        log = []
         for path in found:
-            self.high = max(self.high, self._header(path) or 0)
+            head = None
+            for record in records(self.fs, path):
+                if head is None:  # the segment's first record: the generation it follows
+                    head = record.get("gen", -1) if isinstance(record, dict) else -1
+                    self.high = max(self.high, head)
+                elif head == gen:
+                    log.append(record)
+        blocks = self.fs.ring(self.folder, _RING, False)
+        if blocks is not None:
+            self.ring = RingLog(blocks)
+            for text in self.ring.read(gen):
+                try:
+                    log.append(json.loads(text))
+                except ValueError:
+                    pass  # not written by this program; its CRC held
+            self.high = max(self.high, self.ring.top)
         if value is None:
             if fell_back:
                 return None, self.store.keep_aside(self.name, found)
             return None, None
-        self.gen = gen = data.get("gen", 0)  # a save from before the log has none: 0
+        self.gen = gen
         self.high = max(self.high, gen)
         if ext == "new":
             # a snapshot cut short before its renames: finish them first, so that
@@ -289,21 +330,7 @@ class GameSave:
                 self.store._commit(self.name)
             except OSError:
                 pass  # a broken flash: the .new stays, and is read first next time too
-        log = []
-        # this version's log, or else one the version before left
-        self.legacy = self._header(self.segment % 0) != gen and self._header(self.old_segment % 0) == gen
-        k = 0
-        while not fell_back and self._header(self._seg_path(k)) == gen:
-            path = self._seg_path(k)
-            first = True
-            for record in records(self.fs, path):
-                if not first:
-                    log.append(record)
-                first = False
-            self.seg = k
-            self.seg_size = self.fs.size(path)
-            k += 1
-        if log:
+        if log and not fell_back:
             try:
                 replay(value, log)
                 self.count = len(log)
@@ -311,20 +338,8 @@ class GameSave:
                 fell_back = True  # a log that does not fit: the snapshot alone
         return value, ("fell back" if fell_back else None)
 
-    def _header(self, path):
-        """Generation in the first record of the log segment at path; None if there is none."""
-        found = records(self.fs, path)
-        try:
-            for record in found:
-                if isinstance(record, dict) and isinstance(record.get("gen"), int):
-                    return record["gen"]
-                return None
-        finally:
-            found.close()  # the file, if open
-        return None
-
     def _segments(self):
-        """The paths of the log's segments, in both layouts."""
+        """The paths of the log's segments in the layouts of the versions before."""
         found = []
         for where in (self.segment, self.old_segment):
             k = 0
@@ -332,6 +347,13 @@ class GameSave:
                 found.append(where % k)
                 k += 1
         return found
+
+    def prepare(self):
+        """Make the log's blocks if they are not there yet (a new gadget): several
+        erases, once, so at boot rather than in a game."""
+        if self.ring is None:
+            self.ring = RingLog(self.fs.ring(self.folder, _RING, True))
+            self.ring.read(self.gen)
 
     # --- saving ----------------------------------------------------------------
     def add(self, record):
@@ -353,9 +375,10 @@ class GameSave:
 
     def step(self):
         """One piece of the work waiting: the records at the head of the queue
-        made into text, or appended; a step of other work or of a snapshot.
-        OSError (flash full or broken): what was queued is dropped, and the next
-        record starts a snapshot of everything."""
+        made into bytes, or one of them programmed (or the block it needs
+        erased); a step of other work or of a snapshot.  OSError (flash full or
+        broken): what was queued is dropped, and the next record starts a
+        snapshot of everything."""
         try:
             head = self.queue[0]
             if isinstance(head, (list, dict)):
@@ -367,7 +390,7 @@ class GameSave:
                 self.queue.pop(0)
         except OSError:
             self.queue = []
-            self.text = self.new = None
+            self.text = None
             self.count = self.every
             raise
 
@@ -376,41 +399,34 @@ class GameSave:
             self.step()
 
     def _log(self):
-        """The records at the head of the queue: first made into text, in a step
-        of its own (with the snapshot that follows them when they fill the log
-        and nothing else waits), then appended, or written into a new segment,
-        which is created in one step and written in the next."""
+        """The records at the head of the queue: first made into bytes, in a step
+        of their own (with the snapshot that follows them when they fill the
+        log and nothing else waits, or instead of them when the log was full
+        already), then programmed one per step."""
         if self.text is None:
+            self.prepare()
             parts = []
             for r in self.queue:
                 if not isinstance(r, (list, dict)):
                     break
-                parts.append("\n" + _compact(r))
-            self.ready = n = len(parts)
-            self.text = "".join(parts)
-            if self.count + n >= self.every and n == len(self.queue):
-                # the game now is the game after these records: the snapshot
-                # comes after their append, so they are on flash first
-                self.queue.append(self._job(self.snapshot()))
+                parts.append(_compact(r).encode())
+            n = len(parts)
+            if n == len(self.queue):
+                if self.count >= self.every or self.ring.low():
+                    # the game now is the game after these records: a snapshot instead
+                    self.queue = [self._job(self.snapshot())]
+                    return
+                if self.count + n >= self.every:
+                    # the snapshot comes after them, so they are on flash first
+                    self.queue.append(self._job(self.snapshot()))
+            self.text = parts
             return
-        text = self.text
-        if self.new is not None:
-            text = "\n" + _compact({"gen": self.gen}) + text
-            self.new.write(text)
-            self.new.close()
-            self.new = None
-            self.seg_size = len(text)
-        elif self.seg_size and self.seg_size + len(text) <= _SEGMENT:
-            self.fs.append(self._seg_path(self.seg), text)
-            self.seg_size += len(text)
-        else:
-            if self.seg_size:
-                self.seg += 1
-            self.new = self.fs.writer(self._seg_path(self.seg))
-            return
-        del self.queue[:self.ready]
-        self.count += self.ready
-        self.text = None
+        if self.ring.append(self.text[0], self.gen):
+            self.text.pop(0)
+            self.queue.pop(0)
+            self.count += 1
+            if not self.text:
+                self.text = None
 
     def _job(self, data):
         """Write data (the game as it was when the snapshot was queued) as the
@@ -419,35 +435,17 @@ class GameSave:
         self.high += 1
         gen = self.high
         data["gen"] = gen
-        text = _compact(data)
-        del data
-        yield
-        store = self.store
-        w = self.fs.writer(store._path(self.name, "new"))
-        yield
-        for i in range(0, len(text), _SLICE):
-            w.write(text[i:i + _SLICE])
-            yield
-        w.close()
-        del text, w
-        yield
-        cur = store._path(self.name, "json")
-        if self.fs.exists(cur):
-            self.fs.rename(cur, store._path(self.name, "bak"))
-            yield
-        self.fs.rename(store._path(self.name, "new"), cur)
-        yield  # the rename alone in its poll: it may be the one that erases
-        k = 0
-        while self.fs.exists(self.old_segment % k):  # a log of the version before
-            self.fs.remove(self.old_segment % k)
-            k += 1
-            yield
-        k = 0
-        while self.fs.exists(self.segment % k):  # the old log, and any stale one: emptied
-            if self.fs.size(self.segment % k):
-                self.fs.writer(self.segment % k).close()
-                yield
-            k += 1
+        work = self.store.saving(self.name, data)
+        del data  # the text is all the job keeps
+        yield from work
         self.gen = gen
-        self.legacy = False
-        self.seg = self.seg_size = self.count = 0
+        self.count = 0
+        if self.ring is not None:
+            self.ring.fold()
+        yield  # the rename alone in its poll: it may be the one that erases
+        found = self._segments()
+        for path in found:  # the log of a version before
+            self.fs.remove(path)
+            yield
+        if found:  # its folder, empty now (littlefs removes an empty folder as it does a file)
+            self.fs.remove(self.segment.rsplit("/", 1)[0])

@@ -53,7 +53,7 @@ class Loop:
         import machine
         import main
         from app.app import App
-        from app.storage import FileStore
+        from app.storage import FileStore, GameSave, OsFiles
         from drivers.buttons import Debouncer, Edges
         from flash import FlashFiles
         from schaffner.rng import Rng
@@ -68,6 +68,8 @@ class Loop:
         self.board = board
         colours = main.palette()
         self.display = board.display(colours)
+        # a gadget past its first boot: /data and the game log's files made (once, uncounted)
+        GameSave(FileStore("/data", OsFiles()), "game", None).prepare()
         self.files = FlashFiles(clock.now_us)
         self.flash = self.files.flash
         app = App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", self.files), Rng(seed), colours)

@@ -155,3 +155,20 @@ def test_presses_and_the_time_the_script_let_pass_after_each():
     # OK, then the dice tumble for 800 ms; DOWN and OK, each with one poll; long BACK
     assert loop._presses("2t100.t200.t800.1t810.2t820.7") == [(2, 800), (1, 10), (2, 10), (7, 0)]
     assert loop._presses("") == []
+
+
+def test_the_game_log_costs_a_page_per_record_and_an_erase_per_block(tmp_path):
+    from app.ringlog import RingLog
+    files = flash.FlashFiles()
+    ring = RingLog(files.ring(str(tmp_path / "game.ring"), 2, True))
+    f = files.flash
+    assert f.erases == 3  # the folder, and a block of data for each file: made once
+    stall = f.stall_ms
+    assert ring.append(b"[1]", 1) is False  # block 0 erased
+    assert f.erases == 4 and f.stall_ms - stall == 45
+    assert ring.append(b"[1]", 1) is True  # header (8) and record (9): one page
+    assert f.erases == 4 and abs(f.stall_ms - stall - 45.4) < 1e-9 and f.data - 8192 == 17
+    programmed = f.programmed
+    ring.append(b"x" * 300, 1)  # 306 bytes from byte 17: two pages
+    assert f.programmed - programmed == 512 and f.erases == 4
+    assert RingLog(files.ring(str(tmp_path / "game.ring"), 2, False)).read(1) == [b"[1]", b"x" * 300]

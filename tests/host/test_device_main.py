@@ -326,6 +326,8 @@ def test_back_held_at_power_up_starts_nothing():
 def test_start_builds_the_real_app():
     screen = Screen()
     board = _fake_board()
+    import fake_rp2  # (tests/shared) the Pico's flash; the log's files are not on it: the log goes through them
+    sys.modules["rp2"] = fake_rp2
     with tempfile.TemporaryDirectory() as tmp:
         saved = (main.board, main._SAVE_DIR)
         main.board, main._SAVE_DIR = board, os.path.join(tmp, "data")

@@ -1,9 +1,10 @@
 """An in-memory stand-in for app.storage.OsFiles that can lose power mid-save.
 
 budget: bytes that may still be written (a write or an append past it keeps
-what fits, then raises PowerCut); ops: renames and removes that may still
-happen.  Both None: no power cut.  written and done count the bytes and the
-renames/removes, so a test can cut at every one of them.
+what fits, then raises PowerCut; so does a program of a ring log's flash);
+ops: renames, removes and erases that may still happen.  Both None: no power
+cut.  written and done count the bytes and the operations, so a test can cut
+at every one of them.
 """
 import json
 
@@ -20,6 +21,7 @@ class MemFiles:
         self.ops = None     # renames/removes that may still happen; None = unlimited
         self.written = 0
         self.done = 0
+        self.rings = {}  # folder -> MemBlocks, the flash under a ring log's files
 
     def _spend_op(self):
         self.done += 1
@@ -36,8 +38,6 @@ class MemFiles:
     def read_json(self, path):
         return json.loads(self.read(path))
 
-    def write_json(self, path, data):
-        self.write(path, json.dumps(data))
 
     def write(self, path, text):
         self.files[path] = ""
@@ -80,9 +80,10 @@ class MemFiles:
             raise OSError(2)
         self.files[new] = self.files.pop(old)
 
-    def remove(self, path):
+    def remove(self, path):  # a file, or an empty folder
         self._spend_op()
         self.files.pop(path, None)
+        self.dirs.discard(path)
 
     def exists(self, path):
         """A file, or a folder (one with a file in it, or made by makedirs)."""
@@ -95,6 +96,77 @@ class MemFiles:
 
     def makedirs(self, path):
         self.dirs.add(path)
+
+    def image(self):
+        """What the flash holds: the files, and the blocks under the ring logs."""
+        return dict(self.files), [b and bytes(b) for r in self.rings.values() for b in r.data]
+
+    def ring(self, folder, n, make):
+        if folder not in self.rings and make:
+            self.rings[folder] = MemBlocks(n, self)
+        return self.rings.get(folder)
+
+
+ERASED = b"\xff" * 4096
+
+
+class MemBlocks:
+    """NOR flash blocks for app.ringlog: erased to 0xFF, programmed by clearing
+    bits.  With fs, its budget cuts a program short (the first bytes of what
+    the page changes are programmed, the rest not) and its ops an erase."""
+
+    def __init__(self, n, fs=None):
+        self.count = n
+        self.data = [None] * n  # a block's bytes once written: the heap holds only those
+        self.fs = fs
+        self.erases = 0
+        self.programs = 0
+
+    def block(self, k):
+        if self.data[k] is None:
+            self.data[k] = bytearray(ERASED)
+        return self.data[k]
+
+    def view(self, k):
+        return self.data[k] or ERASED
+
+    def read(self, k, off, buf):
+        if self.data[k] is None:
+            for i in range(len(buf)):
+                buf[i] = 0xFF
+        else:
+            buf[:] = self.data[k][off:off + len(buf)]
+
+    def program(self, k, off, data):
+        if off % 256 or len(data) % 256:
+            raise ValueError("the flash programs whole pages")
+        self.programs += 1
+        fs = self.fs
+        first, last = 0, len(data) - 1  # the bytes the page changes: first .. last
+        while first <= last and data[first] == 0xFF:
+            first += 1
+        while last >= first and data[last] == 0xFF:
+            last -= 1
+        stop = len(data)
+        if fs is not None and first <= last:
+            span = last - first + 1
+            if fs.budget is not None and span > fs.budget:
+                stop = first + fs.budget
+                span = fs.budget
+            fs.written += span
+            if fs.budget is not None:
+                fs.budget -= span
+        block = self.block(k)
+        for i in range(stop):
+            block[off + i] &= data[i]
+        if stop < len(data):
+            raise PowerCut()
+
+    def erase(self, k):
+        if self.fs is not None:
+            self.fs._spend_op()
+        self.erases += 1
+        self.block(k)[:] = ERASED
 
 
 class _Writer:

@@ -9,11 +9,16 @@ OLD = {"turn": 7, "names": ["Red", "Blue"], "log": [[1, 2], [3, 4]]}
 NEW = {"turn": 8, "names": ["Red", "Blue"], "log": [[1, 2], [3, 4], [5, 6]]}
 
 
+def _save(store, name, data):
+    for _ in store.saving(name, data):
+        pass
+
+
 def test_save_and_load_round_trip():
     store = FileStore("/d", MemFiles())
     assert store.load("game") == (None, False)
-    store.save("game", OLD)
-    store.save("game", NEW)
+    _save(store, "game", OLD)
+    _save(store, "game", NEW)
     assert store.load("game") == (NEW, False)
 
 
@@ -21,23 +26,28 @@ def load_after_cut(budget=None, ops=None):
     """Save OLD, then NEW cut off after budget bytes or ops renames/removes; load again."""
     fs = MemFiles()
     store = FileStore("/d", fs)
-    store.save("game", OLD)
+    _save(store, "game", OLD)
     fs.budget, fs.ops = budget, ops
     try:
-        store.save("game", NEW)
+        _save(store, "game", NEW)
     except PowerCut:
         pass
     fs.budget = fs.ops = None
     return FileStore("/d", fs).load("game")[0]
 
 
-def test_power_cut_at_every_byte_of_the_write_loses_at_most_the_save_in_flight():
-    size = len(json.dumps(NEW))
+def _write_sweep():
+    size = len(json.dumps(NEW, separators=(",", ":")))  # saved without spaces
     for cut in range(size + 1):
         data = load_after_cut(budget=cut)
         assert data in (OLD, NEW), "cut at byte %d lost the game" % cut
         if cut < size:
             assert data == OLD
+        yield  # the heap collected between cuts
+
+
+def test_power_cut_at_every_byte_of_the_write_loses_at_most_the_save_in_flight():
+    return _write_sweep()
 
 
 def test_power_cut_between_the_renames():
@@ -49,8 +59,8 @@ def test_power_cut_between_the_renames():
 def test_truncated_save_falls_back_to_previous_and_says_so():
     fs = MemFiles()
     store = FileStore("/d", fs)
-    store.save("game", OLD)
-    store.save("game", NEW)
+    _save(store, "game", OLD)
+    _save(store, "game", NEW)
     fs.files["/d/game.json"] = fs.files["/d/game.json"][:10]
     assert store.load("game") == (OLD, True)
 
@@ -58,8 +68,8 @@ def test_truncated_save_falls_back_to_previous_and_says_so():
 def test_foreign_save_is_refused_by_the_builder():
     fs = MemFiles()
     store = FileStore("/d", fs)
-    store.save("game", OLD)
-    store.save("game", {"something": "else"})
+    _save(store, "game", OLD)
+    _save(store, "game", {"something": "else"})
 
     def build(d):
         if "turn" not in d:
@@ -71,30 +81,23 @@ def test_foreign_save_is_refused_by_the_builder():
     assert store.load("game", build) == (None, True)
 
 
-def test_delete_removes_every_copy():
-    fs = MemFiles()
-    store = FileStore("/d", fs)
-    store.save("game", OLD)
-    store.save("game", NEW)
-    store.delete("game")
-    assert fs.files == {}
-
-
 def test_real_files_round_trip_and_fall_back():
     import os
     from app.storage import OsFiles
     root = "/tmp/schaffner-store-test"
-    store = FileStore(root, OsFiles())
-    store.delete("game")
-    store.save("game", OLD)
-    store.save("game", NEW)
+    fs = OsFiles()
+    store = FileStore(root, fs)
+    for ext in ("json", "new", "bak"):
+        fs.remove(root + "/game." + ext)
+    _save(store, "game", OLD)
+    _save(store, "game", NEW)
     assert store.load("game") == (NEW, False)
     with open(root + "/game.json", "w") as f:
         f.write('{"turn": 8, "na')
     assert store.load("game") == (OLD, True)
-    store.delete("game")
+    for ext in ("json", "bak"):
+        fs.remove(root + "/game." + ext)
     assert store.load("game") == (None, False)
-    fs = OsFiles()
     log = root + "/log"
     fs.append(log, '\n[1, 2]\n{"a": "b"}')
     fs.append(log, '\n[3, "to')  # a record the power cut off
@@ -161,6 +164,7 @@ class Box:
         self.fs = fs
         self.save = GameSave(store or FileStore("/d", fs), "game", self.snapshot, every)
         self.tally, self.note = self.save.load(Tally.build, Tally.replay)
+        self.save.prepare()
 
     def snapshot(self):
         return {"items": list(self.tally.items)}
@@ -188,7 +192,11 @@ class Box:
         return Box(self.fs, self.save.every, self.save.store)
 
 
-def test_a_game_save_round_trip_with_undo_segments_and_snapshots():
+def _ring(fs):
+    return fs.rings["/d/game.ring"]
+
+
+def _test_a_game_save_round_trip_with_undo_and_snapshots():
     box = Box(MemFiles()).new()
     for v in range(30):
         box.add(v * 1000)
@@ -196,40 +204,94 @@ def test_a_game_save_round_trip_with_undo_segments_and_snapshots():
             box.undo()
         again = box.reboot()
         assert again.tally.items == box.tally.items and again.note is None, "after %d" % v
-    files = sorted(box.fs.files)
-    assert "/d/game.json" in files and "/d/game.bak" in files and "/d/game.log/0" in files
+        yield
+    assert sorted(box.fs.files) == ["/d/game.bak", "/d/game.json"]
     box.fs.files["/d/game.json"] = "{"  # damaged: the one before, with nothing logged since
     again = box.reboot()
     assert again.note == "fell back" and again.tally.items == box.tally.items[: len(again.tally.items)]
 
 
-def test_a_typical_action_is_one_small_append():
+def test_a_game_save_round_trip_with_undo_and_snapshots():
+    return _test_a_game_save_round_trip_with_undo_and_snapshots()
+
+
+def _test_a_typical_action_is_one_page_programmed_and_no_file_touched():
     box = Box(MemFiles(), every=64).new().add(1)
     fs = box.fs
+    ring = _ring(fs)
+    files, done = dict(fs.files), fs.done
     for v in range(2, 40):
-        before = (fs.written, fs.done, len(fs.files))
+        programs, erases, written = ring.programs, ring.erases, fs.written
         box.add([v, "x" * (v % 5)])
-        # no rename, no remove, no new file but for a new segment; a few bytes
-        assert fs.done == before[1]
-        assert fs.written - before[0] <= 25 or len(fs.files) == before[2] + 1
-    assert max(len(t) for n, t in fs.files.items() if ".log/" in n) <= 224 + 25
+        assert (ring.programs, ring.erases) == (programs + 1, erases)
+        size = len(json.dumps([[v, "x" * (v % 5)]]).replace(" ", ""))
+        assert size < fs.written - written <= 6 + size  # (a CRC byte may be 0xFF: nothing to program)
+        yield
+    assert fs.files == files and fs.done == done
     assert box.reboot().tally.items == box.tally.items
 
 
-def test_segments_follow_on_and_a_stale_one_ends_the_log():
-    values = list(range(1000000, 1060000, 1000))
-    box = Box(MemFiles(), every=100).new().add(*values)
-    fs = box.fs
-    assert fs.exists("/d/game.log/1") and fs.exists("/d/game.log/2") and not fs.exists("/d/game.log/3")
+def test_a_typical_action_is_one_page_programmed_and_no_file_touched():
+    return _test_a_typical_action_is_one_page_programmed_and_no_file_touched()
+
+
+def _on_flash(v):  # a Box's record of v on flash: [v] without spaces, and 6 bytes
+    return 6 + len(json.dumps([v]).replace(" ", ""))
+
+
+def _test_the_log_goes_on_block_after_block_and_erases_one_per_block():
+    values = [[v, "abcdefghij" * 5] for v in range(150)]  # 64 or 65 bytes each on flash
+    box = Box(MemFiles(), every=1000).new()
+    ring = _ring(box.fs)
+    for v in values:
+        box.add(v)
+        yield
+    # after its 8-byte header a block takes 62 records (the first: 2 of 64 bytes and
+    # 60 of 65); 150 records fill 2 blocks and begin a third, each erased once
+    assert [_on_flash(v) for v in values[:12]] == [64] * 10 + [65] * 2
+    assert 8 + 2 * 64 + 61 * 65 > 4096 >= 8 + 62 * 65 and 2 * 62 < 150 < 3 * 62
+    assert ring.erases == 3 and box.save.ring.cur == 2
     assert box.reboot().tally.items == values
-    fs.files["/d/game.log/1"] = fs.files["/d/game.log/1"].replace('"gen":1', '"gen":0')
-    assert box.reboot().tally.items == values[: fs.files["/d/game.log/0"].count("\n") - 1]
+    assert sorted(box.fs.files) == ["/d/game.json"]  # the snapshot of the new game alone
+
+
+def test_the_log_goes_on_block_after_block_and_erases_one_per_block():
+    return _test_the_log_goes_on_block_after_block_and_erases_one_per_block()
+
+
+def _test_a_full_log_is_folded_into_a_snapshot_before_it_runs_out():
+    class ThreeBlocks(MemFiles):  # the log's blocks: three, so a few records fill them
+        def ring(self, folder, n, make):
+            return MemFiles.ring(self, folder, 3, make)
+
+    box = Box(ThreeBlocks(), every=100000).new()
+    values = [[v, "x" * 200] for v in range(50)]  # 19 to a block
+    for v in values:
+        box.add(v)
+        yield
+    gen = json.loads(box.fs.files["/d/game.json"])["gen"]
+    assert gen >= 2  # the log filled all but one block: a snapshot freed them
+    assert box.reboot().tally.items == values
+
+
+def test_a_full_log_is_folded_into_a_snapshot_before_it_runs_out():
+    return _test_a_full_log_is_folded_into_a_snapshot_before_it_runs_out()
+
+
+def test_records_of_a_game_that_was_deleted_never_reach_a_new_one():
+    fs = MemFiles()
+    box = Box(fs, every=64).new().add(1, 2, 3)
+    del fs.files["/d/game.json"]  # the game's snapshot gone; its records stay on flash
+    again = box.reboot()
+    assert again.tally is None
+    again.new().add(9)
+    assert again.reboot().tally.items == [9]
 
 
 def _sweep(setup, act):
-    """Cut the power at every byte and at every rename/remove of act, reboot, and check
-    the tally is as before or as after act, and that the device goes on from there.
-    A generator: one step per cut (the heap is collected between steps)."""
+    """Cut the power at every byte and at every rename/remove/erase of act, reboot,
+    and check the tally is as before or as after act, and that the device goes
+    on from there.  A generator: one step per cut (the heap is collected between steps)."""
     box = setup(MemFiles())
     before = box.reboot().tally.items
     written, done = box.fs.written, box.fs.done
@@ -238,6 +300,7 @@ def _sweep(setup, act):
     cuts = [(b, None) for b in range(box.fs.written - written + 1)]
     cuts += [(None, o) for o in range(box.fs.done - done + 1)]
     seen = set()
+    yield
     for budget, ops in cuts:
         box = setup(MemFiles())
         box.fs.budget, box.fs.ops = budget, ops
@@ -256,16 +319,27 @@ def _sweep(setup, act):
     assert seen == {False, True}  # the cuts reach from before the write to after it
 
 
-def test_power_cut_at_every_byte_of_an_append():
+def test_power_cut_at_every_byte_of_a_record():
     return _sweep(lambda fs: Box(fs, every=64).new().add(1, 2, 3), lambda box: box.add(["four", 4]))
 
 
-def test_power_cut_at_every_byte_of_a_new_segment():
-    return _sweep(lambda fs: Box(fs, every=64).new().add(*range(0, 2200, 100)), lambda box: box.add(12345))
+def _nearly_full(fs):
+    """A Box whose first block has room for less than 100 bytes more."""
+    box = Box(fs, every=1000).new()
+    v = 0
+    while box.save.ring.cur < 0 or box.save.ring.pos < 4096 - 100:
+        box.add([v, "abcdefghij" * (5 if box.save.ring.pos > 3000 else 100)])
+        v += 1
+    assert box.save.ring.cur == 0
+    return box
+
+
+def test_power_cut_at_every_byte_of_a_record_in_a_new_block():
+    return _sweep(_nearly_full, lambda box: box.add(["next", "x" * 100]))
 
 
 def test_power_cut_at_every_byte_and_rename_of_a_snapshot():
-    # the fourth record fills the log: appended, then the log is folded into a new snapshot
+    # the fourth record fills the log: programmed, then the log is folded into a new snapshot
     return _sweep(lambda fs: Box(fs, every=4).new().add(1, 2, 3), lambda box: box.add("x" * 900))
 
 
@@ -291,68 +365,80 @@ def test_a_save_from_before_the_log_loads_and_goes_on():
     assert box.reboot().tally.items == [3, 1, 4, 1, 5, 9, 2, 6]
 
 
-def _old_layout(fs):
-    """A save of the version before: its log beside the snapshot (game.l0, game.l1),
-    JSON with spaces; the box goes on from it."""
+def _old_layouts(fs, folder):
+    """A save of a version before: its log in segments headed by their generation,
+    in the folder game.log (folder True) or beside the snapshot, JSON with spaces;
+    a stale segment of the generation before among them."""
+    seg = "/d/game.log/%d" if folder else "/d/game.l%d"
     fs.files["/d/game.json"] = json.dumps({"items": [3, 1], "gen": 5})
     fs.files["/d/game.bak"] = json.dumps({"items": [3], "gen": 4})
-    fs.files["/d/game.l0"] = '\n{"gen": 5}\n[4]\n[1]'
-    fs.files["/d/game.l1"] = '\n{"gen": 5}\n[5]\n{"undo": 1}\n[9]'
+    fs.files[seg % 0] = '\n{"gen": 5}\n[4]\n[1]'
+    fs.files[seg % 1] = '\n{"gen": 5}\n[5]\n{"undo": 1}\n[9]'
+    fs.files[seg % 2] = '\n{"gen": 4}\n[7]'
+    if folder:
+        fs.files[seg % 3] = ""  # emptied by a snapshot
     return Box(fs, every=8)
 
 
-def test_a_log_of_the_version_before_loads_goes_on_and_is_removed_by_the_next_snapshot():
-    fs = MemFiles()
-    box = _old_layout(fs)
-    assert box.tally.items == [3, 1, 4, 1, 9] and box.note is None
-    box.add(2)  # goes on where the log is: the old layout, until the next snapshot
-    assert fs.files["/d/game.l1"].endswith("\n[2]") and fs.size("/d/game.log/0") == 0
-    assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2]
-    box.add(6, 5)  # the log's eighth record: a snapshot, and the old log removed
-    assert not fs.exists("/d/game.l0") and not fs.exists("/d/game.l1")
-    assert json.loads(fs.files["/d/game.json"])["gen"] == 6
-    box.add(3)
-    assert fs.files["/d/game.log/0"] == '\n{"gen":6}\n[3]'
-    assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2, 6, 5, 3]
+def _test_a_log_of_a_version_before_loads_goes_on_and_is_removed_by_the_next_snapshot():
+    for folder in (True, False):
+        fs = MemFiles()
+        box = _old_layouts(fs, folder)
+        assert box.tally.items == [3, 1, 4, 1, 9] and box.note is None
+        files = dict(fs.files)
+        box.add(2)  # goes on in the ring, the old log kept until the next snapshot
+        assert fs.files == files
+        assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2]
+        box.add(6, 5)  # the log's eighth record: a snapshot, and the old log removed
+        assert sorted(fs.files) == ["/d/game.bak", "/d/game.json"] and "/d/game.log" not in fs.dirs
+        assert json.loads(fs.files["/d/game.json"])["gen"] == 6
+        box.add(3)
+        assert box.reboot().tally.items == [3, 1, 4, 1, 9, 2, 6, 5, 3]
+        yield
+
+
+def test_a_log_of_a_version_before_loads_goes_on_and_is_removed_by_the_next_snapshot():
+    return _test_a_log_of_a_version_before_loads_goes_on_and_is_removed_by_the_next_snapshot()
 
 
 def test_power_cut_at_every_byte_and_rename_of_the_snapshot_after_an_old_log():
-    return _sweep(lambda fs: _old_layout(fs).add(2, 6), lambda box: box.add(5))
+    return _sweep(lambda fs: _old_layouts(fs, True).add(2, 6), lambda box: box.add(5))
 
 
-def test_a_snapshot_empties_the_segments_and_the_next_log_is_written_over_them():
-    fs = MemFiles()
-    box = Box(fs, every=40).new().add(*range(1000, 1039))  # 39 records: two segments
-    assert fs.size("/d/game.log/0") and fs.size("/d/game.log/1") and not fs.exists("/d/game.log/2")
-    box.add(7)  # the 40th: a snapshot
-    assert (fs.files["/d/game.log/0"], fs.files["/d/game.log/1"]) == ("", "")
-    assert box.reboot().tally.items == list(range(1000, 1039)) + [7]
-    box.add(8)
-    assert fs.files["/d/game.log/0"] == '\n{"gen":2}\n[8]' and fs.files["/d/game.log/1"] == ""
-    assert box.reboot().tally.items == list(range(1000, 1039)) + [7, 8]
-
-
-def test_a_stale_segment_after_an_emptied_one_is_never_replayed():
-    fs = MemFiles()
-    box = Box(fs, every=40).new().add(*range(1000, 1039))
-    stale = fs.files["/d/game.log/1"]
-    box.add(7)
-    fs.files["/d/game.log/1"] = stale  # a power cut before the snapshot emptied it
-    assert box.reboot().tally.items == list(range(1000, 1039)) + [7]
-    box.add(*range(20))  # the log reaches segment 1 again: written over
-    assert box.reboot().tally.items == list(range(1000, 1039)) + [7] + list(range(20))
-
-
-def test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
+def _test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
     fs = MemFiles()
     box = Box(fs, every=3).new().add(1, 2)
     box.tally.items.append(3)
     box.save.add([3])
-    box.save.step()  # the record as text, and the snapshot queued after it
-    assert not fs.exists("/d/game.log/0") or "3" not in fs.files["/d/game.log/0"]
-    box.save.step()  # the append; the snapshot comes in the steps after it
+    ring = _ring(fs)
+    programs = ring.programs
+    box.save.step()  # the record as bytes, and the snapshot queued after it
+    assert ring.programs == programs
+    box.save.step()  # programmed; the snapshot comes in the steps after it
+    assert ring.programs == programs + 1
     assert box.save.pending() and not fs.exists("/d/game.new")
     assert box.reboot().tally.items == [1, 2, 3]
+
+
+def test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
+    return _test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins()
+
+
+def _test_an_erase_has_a_step_of_its_own():
+    box = _nearly_full(MemFiles())
+    ring = _ring(box.fs)
+    box.tally.items.append(["next", "x" * 100])
+    box.save.add(["next", "x" * 100])
+    box.save.step()  # as bytes
+    erases, programs = ring.erases, ring.programs
+    box.save.step()  # the next block erased, and nothing else
+    assert (ring.erases, ring.programs) == (erases + 1, programs)
+    box.save.step()  # the record programmed
+    assert (ring.erases, ring.programs) == (erases + 1, programs + 1) and not box.save.pending()
+
+
+def test_an_erase_has_a_step_of_its_own():
+    return _test_an_erase_has_a_step_of_its_own()
 
 
 def test_a_snapshot_cut_before_its_renames_is_finished_at_boot():
@@ -368,48 +454,50 @@ def test_a_snapshot_cut_before_its_renames_is_finished_at_boot():
     assert again.reboot().tally.items == [1, 2, 3, 4]
 
 
-def test_unreadable_save_is_put_aside_with_its_log():
+def test_unreadable_save_is_put_aside_with_its_old_log():
     fs = MemFiles()
-    box = Box(fs).new().add(1, 2)
+    box = _old_layouts(fs, True)
     fs.files["/d/game.json"] = '{"items": 5}'
     fs.files["/d/game.bak"] = "garbage"
     again = box.reboot()
     assert again.tally is None and again.note == "/d/kept1"
-    assert sorted(fs.files) == ["/d/kept1/game.bak", "/d/kept1/game.json", "/d/kept1/game.log/0"]
+    assert sorted(fs.files) == ["/d/kept1/game.bak", "/d/kept1/game.json", "/d/kept1/game.log/0",
+                                "/d/kept1/game.log/1", "/d/kept1/game.log/2", "/d/kept1/game.log/3"]
+    again.new().add(8)  # a new game: a generation no record on flash has
+    assert again.reboot().tally.items == [8]
 
 
 def test_a_full_flash_drops_the_queue_and_the_next_record_snapshots_all():
-    class Full(MemFiles):
-        full = False
-
-        def append(self, path, text):
-            if self.full:
-                raise OSError(28)
-            MemFiles.append(self, path, text)
-
-    fs = Full()
+    fs = MemFiles()
     box = Box(fs, every=64).new().add(1)
-    fs.full = True
+    ring = _ring(fs)
+    program = ring.program
+
+    def full(k, off, data):
+        raise OSError(28)
+
+    ring.program = full
     box.tally.items.append(2)
     box.save.add([2])
-    box.save.step()  # the record as text
+    box.save.step()  # the record as bytes
     raises(OSError, box.save.step)
     assert not box.save.pending()
-    fs.full = False
+    ring.program = program
     box.add(3)  # a snapshot with 2 in it
     assert box.reboot().tally.items == [1, 2, 3]
 
 
 def test_game_save_on_real_files():
     from app.storage import OsFiles
+    import os
     root = "/tmp/schaffner-gamesave-test"
     fs = OsFiles()
     store = FileStore(root, fs)
     box = Box(fs, 3, store).new().add(1, 2, 3, 4, 5).undo()
     again = box.reboot()
     assert again.tally.items == [1, 2, 3, 4] and again.note is None
-    for name in ("game.json", "game.bak", "game.new", "game.log/0", "game.log/1"):
+    assert fs.size(root + "/game.ring/7") == 4096
+    for name in ["game.json", "game.bak", "game.new"] + ["game.ring/%d" % k for k in range(8)]:
         fs.remove(root + "/" + name)
-    import os
-    os.rmdir(root + "/game.log")
+    os.rmdir(root + "/game.ring")
     os.rmdir(root)

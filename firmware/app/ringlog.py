@@ -1,0 +1,188 @@
+"""A game's log programmed straight into erased flash (app.storage.GameSave).
+
+littlefs commits every durable write into a 4 KB metadata block in 256-byte
+programs, so one action saved costs at least 1/16 of an erase.  Here a record
+costs no erase at all until its block is full: NOR flash programs bits from 1
+to 0 only, so a page programmed with 0xFF everywhere but the new record's bytes
+keeps what it held and gains the record.  A block (4 KB) takes about 130
+actions; then the next one is erased, in a poll of its own.
+
+A block starts with a header: b"SR", its sequence number (4 bytes, little
+endian) and the CRC-16 of those 6 bytes.  Records follow, each its length
+(2 bytes), the generation of the snapshot it comes after (2 bytes, modulo
+65536), its bytes and the CRC-16 of all that; a length of 0xFFFF is erased
+flash, the end.  Blocks are used in turn, and one is erased only when no record
+of the generation in play is in it.
+
+A power cut while a record is programmed leaves it failing its CRC: it is not
+read, nor anything after it in its block, and the log goes on in the next
+block.  An erase cut short leaves a block without a valid header, which is
+erased again before it is used.
+
+The blocks come from a device (``count``; of block k: ``view``, its bytes to
+read, ``read`` a few of them into a buffer, ``program`` and ``erase``): the
+Pico's flash under the log's files (drivers.rawflash), or the files
+themselves (FileBlocks).
+"""
+from micropython import const
+
+BLOCK = const(4096)
+PAGE = const(256)  # the flash programs whole pages
+_HEAD = const(8)
+_OVER = const(6)  # a record's length, generation and CRC
+_END = const(0xFFFF)
+_MAGIC = b"SR"  # a block header's first bytes
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data (bytes, or a memoryview)."""
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
+        crc &= 0xFFFF
+    return crc
+
+
+def _u16(buf, at):
+    return buf[at] | buf[at + 1] << 8
+
+
+class RingLog:
+    """The log in the device's blocks.  read() finds where it goes on and the
+    records of one generation; append() adds one; fold() marks every record
+    so far as history (a snapshot now holds them)."""
+
+    def __init__(self, dev):
+        self.dev = dev
+        self.n = dev.count
+        self.seq = [-1] * self.n  # each block's sequence number; -1: no header (erase before use)
+        self.cur = -1  # the block being written
+        self.pos = BLOCK  # where its next record goes; BLOCK: it takes no more
+        self.first = -1  # the block of the first record in play; -1: none yet
+        self.erased = -1  # a block erased for the log to go on in
+        self.top = 0  # the highest generation any record has (damaged ones too: an upper bound)
+
+    def read(self, gen):
+        """The complete records of generation gen (bytes), oldest first."""
+        dev = self.dev
+        for k in range(self.n):
+            v = dev.view(k)
+            ok = v[0] == 0x53 and v[1] == 0x52 and crc16(v[:6]) == _u16(v, 6)  # b"SR"
+            self.seq[k] = _u16(v, 2) | _u16(v, 4) << 16 if ok else -1
+        order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
+        gen = gen & _END if gen >= 0 else -1  # -1: none wanted
+        found = []
+        v = None
+        for _, k in order:
+            v = dev.view(k)
+            pos = _HEAD
+            while pos + _OVER <= BLOCK:
+                size = _u16(v, pos)
+                if size == _END:
+                    break
+                end = pos + _OVER + size
+                if end > BLOCK:
+                    pos = BLOCK  # no record: the block takes no more
+                    break
+                g = _u16(v, pos + 2)
+                self.top = max(self.top, g)
+                if g == gen:
+                    if crc16(v[pos:end - 2]) != _u16(v, end - 2):
+                        pos = BLOCK  # cut short by a power cut: nothing after it counts
+                        break
+                    found.append(bytes(v[pos + 4:end - 2]))
+                    if self.first < 0:
+                        self.first = k
+                pos = end
+            self.cur, self.pos = k, pos
+        for i in range(self.pos, BLOCK):
+            if v[i] != 0xFF:
+                self.pos = BLOCK  # programmed past the end: a record cut short
+                break
+        return found
+
+    def append(self, data, gen):
+        """Program one record (bytes) of generation gen: True once it is on flash,
+        False when this call erased a block for it instead (an erase stalls the
+        chip 45 ms: call again in the next poll).  OSError when every block
+        holds records in play (a snapshot frees them)."""
+        size = len(data)
+        if size > BLOCK - _HEAD - _OVER:
+            raise ValueError("record too long for the log")
+        k, pos = self.cur, self.pos
+        rec = bytearray()
+        if pos + _OVER + size > BLOCK:
+            k = (k + 1) % self.n
+            if k == self.first:
+                raise OSError(28)  # no room: the log is full
+            if self.erased != k:
+                self.dev.erase(k)
+                self.seq[k] = -1
+                self.erased = k
+                return False
+            seq = max(self.seq) + 1
+            rec = bytearray(_MAGIC + seq.to_bytes(4, "little"))
+            rec += crc16(rec).to_bytes(2, "little")
+            pos = 0
+        at = len(rec)
+        rec += size.to_bytes(2, "little") + (gen & _END).to_bytes(2, "little") + data
+        rec += crc16(memoryview(rec)[at:]).to_bytes(2, "little")
+        start = pos - pos % PAGE
+        pages = bytearray(b"\xff" * ((pos + len(rec) - start + PAGE - 1) // PAGE * PAGE))
+        pages[pos - start:pos - start + len(rec)] = rec
+        self.dev.program(k, start, pages)
+        back = bytearray(len(rec))
+        self.dev.read(k, pos, back)
+        if pos == 0:
+            self.seq[k] = seq
+            self.erased = -1
+        self.cur = k
+        if back != rec:
+            self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
+            return False
+        self.pos = pos + len(rec)
+        if self.first < 0:
+            self.first = k
+        return True
+
+    def fold(self):
+        """A snapshot holds every record so far: their blocks may be erased."""
+        self.first = -1
+
+    def low(self):
+        """Only the block being written is left for the records in play."""
+        return self.first >= 0 and (self.cur + 1) % self.n == self.first
+
+
+class FileBlocks:
+    """The blocks as the files at paths, written as NOR flash would be (on a PC,
+    in the browser, or on a Pico whose flash could not be found under them)."""
+
+    def __init__(self, paths):
+        self.paths = paths
+        self.count = len(paths)
+
+    def view(self, k):
+        with open(self.paths[k], "rb") as f:
+            return f.read()
+
+    def read(self, k, off, buf):
+        with open(self.paths[k], "rb") as f:
+            f.seek(off)
+            f.readinto(buf)
+
+    def program(self, k, off, data):
+        old = bytearray(len(data))
+        self.read(k, off, old)
+        for i in range(len(data)):
+            old[i] &= data[i]
+        self._write(k, off, old)
+
+    def erase(self, k):
+        self._write(k, 0, b"\xff" * BLOCK)
+
+    def _write(self, k, off, data):
+        with open(self.paths[k], "r+b") as f:
+            f.seek(off)
+            f.write(data)

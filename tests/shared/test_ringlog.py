@@ -1,0 +1,158 @@
+"""The game's log on raw flash (app.ringlog): records, blocks in turn, power cuts
+while programming or erasing, worn pages."""
+from app.ringlog import BLOCK, RingLog, crc16
+from memfiles import ERASED, MemBlocks
+from support import raises
+
+
+def _log(n=3):
+    return RingLog(MemBlocks(n))
+
+
+def _reboot(ring):
+    again = RingLog(ring.dev)
+    return again
+
+
+def _write(ring, data, gen):
+    while not ring.append(data, gen):
+        pass
+
+
+def test_crc16_is_ccitt_false():
+    assert crc16(b"123456789") == 0x29B1  # the catalogue's check value
+    assert crc16(b"") == 0xFFFF
+
+
+def test_records_read_back_by_generation_in_order():
+    ring = _log()
+    assert ring.read(1) == []
+    for i in range(5):
+        _write(ring, b"[%d]" % i, 1 if i < 3 else 2)
+    assert _reboot(ring).read(1) == [b"[0]", b"[1]", b"[2]"]
+    again = _reboot(ring)
+    assert again.read(2) == [b"[3]", b"[4]"] and again.top == 2
+    _write(again, b"[5]", 2)  # goes on after the last one
+    assert _reboot(ring).read(2) == [b"[3]", b"[4]", b"[5]"]
+
+
+def test_layout_on_flash():
+    ring = _log()
+    assert ring.append(b"ab", 7) is False  # the first block erased first
+    assert ring.append(b"ab", 7) is True
+    block = ring.dev.data[0]
+    head = b"SR" + bytes((0, 0, 0, 0))
+    assert block[:8] == head + crc16(head).to_bytes(2, "little")
+    rec = bytes((2, 0, 7, 0)) + b"ab"
+    assert block[8:16] == rec + crc16(rec).to_bytes(2, "little")
+    assert block[16:] == b"\xff" * (BLOCK - 16)
+
+
+def _test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history():
+    ring = _log(3)
+    data = b"x" * 1000  # four to a block
+    for i in range(12):
+        _write(ring, data, 1)
+        yield  # the heap collected, as between polls on the Pico
+    assert ring.cur == 2 and ring.dev.erases == 3
+    err = raises(OSError, ring.append, data, 1)  # block 0 still holds records in play
+    assert err.args[0] == 28 and ring.dev.erases == 3
+    assert ring.low() and _reboot(ring).read(1) == [data] * 12
+    ring.fold()  # a snapshot holds them now
+    assert not ring.low()
+    _write(ring, b"[1]", 2)  # 64 bytes are left in block 2
+    _write(ring, data, 2)  # block 0 erased for this one
+    assert ring.cur == 0 and ring.dev.erases == 4
+    again = _reboot(ring)
+    assert again.read(2) == [b"[1]", data] and again.cur == 0 and again.seq == [3, 1, 2]
+    assert _reboot(ring).read(1) == [data] * 8  # what blocks 1 and 2 still hold
+
+
+def test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history():
+    return _test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history()
+
+
+def _test_a_record_too_long_for_a_block_is_refused_and_nothing_changes():
+    ring = _log()
+    _write(ring, b"[1]", 1)
+    before = [b and bytes(b) for b in ring.dev.data]
+    raises(ValueError, ring.append, b"x" * (BLOCK - 13), 1)
+    yield
+    assert [b and bytes(b) for b in ring.dev.data] == before
+    del before
+    yield
+    _write(ring, b"x" * (BLOCK - 14), 1)  # the most a block takes, in a block of its own
+    assert _reboot(ring).read(1) == [b"[1]", b"x" * (BLOCK - 14)]
+
+
+def test_a_record_too_long_for_a_block_is_refused_and_nothing_changes():
+    return _test_a_record_too_long_for_a_block_is_refused_and_nothing_changes()
+
+
+def _test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_block():
+    dev = MemBlocks(3)
+    ring = RingLog(dev)
+    for i in range(3):
+        _write(ring, b"[%d]" % i, 1)
+    pos = ring.pos
+    saved = bytes(dev.data[0])
+    rec = bytes((6, 0, 1, 0)) + b"[cut1]"
+    rec += crc16(rec).to_bytes(2, "little")
+    for bit in range(len(rec) * 8):  # the program stopped with only some bits cleared
+        dev.data[0][:] = saved
+        for b in range(bit):
+            if not rec[b // 8] >> (b % 8) & 1:
+                dev.data[0][pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+        whole = bytes(dev.data[0][pos:pos + len(rec)]) == rec  # the bits left were 1s already
+        got = [b"[0]", b"[1]", b"[2]"] + ([b"[cut1]"] if whole else [])
+        again = RingLog(dev)
+        assert again.read(1) == got, bit
+        _write(again, b"[3]", 1)
+        assert RingLog(dev).read(1) == got + [b"[3]"], bit
+        dev.block(1)[:] = ERASED
+        yield
+
+
+def test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_block():
+    return _test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_block()
+
+
+def _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
+    dev = MemBlocks(2)
+    ring = RingLog(dev)
+    for i in range(8):
+        _write(ring, b"y" * 1000, 1)  # both blocks full
+        yield
+    ring.fold()
+    _write(ring, b"w" * 100, 2)  # block 0 erased and reused
+    dev.data[1][:2048] = b"\xff" * 2048  # its erase stopped halfway
+    again = RingLog(dev)
+    assert again.read(2) == [b"w" * 100] and again.seq[1] == -1
+    erases = dev.erases
+    for i in range(4):
+        _write(again, b"z" * 1000, 2)
+        yield
+    assert dev.erases == erases + 1 and again.cur == 1
+    assert RingLog(dev).read(2) == [b"w" * 100] + [b"z" * 1000] * 4
+
+
+def test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
+    return _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use()
+
+
+def test_a_page_that_does_not_take_the_record_sends_it_to_the_next_block():
+    dev = MemBlocks(2)
+    ring = RingLog(dev)
+    _write(ring, b"[0]", 1)
+    program = dev.program
+
+    def worn(k, off, data):  # a bit that stays 1
+        data = bytearray(data)
+        data[ring.pos % 256 + 1] |= 0x01  # the length's high byte, 0: a bit not cleared
+        program(k, off, data)
+
+    dev.program = worn
+    assert ring.append(b"[1]", 1) is False and ring.pos == BLOCK
+    dev.program = program
+    _write(ring, b"[1]", 1)
+    assert ring.cur == 1 and RingLog(dev).read(1) == [b"[0]", b"[1]"]
