@@ -20,7 +20,7 @@ block.  An erase cut short leaves a block without a valid header, which is
 erased again before it is used.
 
 The blocks come from a device (``count``; of block k: ``view``, its bytes to
-read, ``read`` a few of them into a buffer, ``program`` and ``erase``): the
+read, ``read`` its header into a buffer, ``program`` and ``erase``): the
 Pico's flash under the log's files (drivers.rawflash), or the files
 themselves (FileBlocks).
 """
@@ -32,6 +32,7 @@ _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
 _END = const(0xFFFF)
 _MAGIC = b"SR"  # a block header's first bytes
+_FF = b"\xff" * PAGE  # an erased page
 
 
 def crc16(data, crc=0xFFFF):
@@ -62,14 +63,16 @@ class RingLog:
         self.first = -1  # the block of the first record in play; -1: none yet
         self.erased = -1  # a block erased for the log to go on in
         self.top = 0  # the highest generation any record has (damaged ones too: an upper bound)
+        self.page = bytearray(PAGE)  # the page a record is programmed with
 
     def read(self, gen):
         """The complete records of generation gen (bytes), oldest first."""
         dev = self.dev
+        head = bytearray(_HEAD)
         for k in range(self.n):
-            v = dev.view(k)
-            ok = v[0] == 0x53 and v[1] == 0x52 and crc16(v[:6]) == _u16(v, 6)  # b"SR"
-            self.seq[k] = _u16(v, 2) | _u16(v, 4) << 16 if ok else -1
+            dev.read(k, 0, head)
+            ok = head[:2] == _MAGIC and crc16(memoryview(head)[:6]) == _u16(head, 6)
+            self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
         found = []
@@ -111,7 +114,7 @@ class RingLog:
         if size > BLOCK - _HEAD - _OVER:
             raise ValueError("record too long for the log")
         k, pos = self.cur, self.pos
-        rec = bytearray()
+        head = 0
         if pos + _OVER + size > BLOCK:
             k = (k + 1) % self.n
             if k == self.first:
@@ -122,26 +125,37 @@ class RingLog:
                 self.erased = k
                 return False
             seq = max(self.seq) + 1
-            rec = bytearray(_MAGIC + seq.to_bytes(4, "little"))
-            rec += crc16(rec).to_bytes(2, "little")
-            pos = 0
-        at = len(rec)
-        rec += size.to_bytes(2, "little") + (gen & _END).to_bytes(2, "little") + data
-        rec += crc16(memoryview(rec)[at:]).to_bytes(2, "little")
+            pos, head = 0, _HEAD
         start = pos - pos % PAGE
-        pages = bytearray(b"\xff" * ((pos + len(rec) - start + PAGE - 1) // PAGE * PAGE))
-        pages[pos - start:pos - start + len(rec)] = rec
-        self.dev.program(k, start, pages)
-        back = bytearray(len(rec))
-        self.dev.read(k, pos, back)
-        if pos == 0:
+        end = pos + head + _OVER + size
+        n = (end - start + PAGE - 1) // PAGE * PAGE
+        if n == PAGE:
+            buf = self.page  # the usual case: no allocation
+            buf[:] = _FF
+        else:
+            buf = bytearray(_FF * (n // PAGE))
+        mv = memoryview(buf)
+        at = pos - start
+        if head:
+            buf[at:at + 2] = _MAGIC
+            buf[at + 2:at + 6] = seq.to_bytes(4, "little")
+            buf[at + 6:at + 8] = crc16(mv[at:at + 6]).to_bytes(2, "little")
+            at += _HEAD
+        buf[at:at + 2] = size.to_bytes(2, "little")
+        buf[at + 2:at + 4] = (gen & _END).to_bytes(2, "little")
+        buf[at + 4:at + 4 + size] = data
+        buf[at + 4 + size:at + 6 + size] = crc16(mv[at:at + 4 + size]).to_bytes(2, "little")
+        self.dev.program(k, start, buf)
+        if head:
             self.seq[k] = seq
             self.erased = -1
         self.cur = k
-        if back != rec:
-            self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
-            return False
-        self.pos = pos + len(rec)
+        v = self.dev.view(k)
+        for i in range(pos, end):
+            if v[i] != buf[i - start]:
+                self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
+                return False
+        self.pos = end
         if self.first < 0:
             self.first = k
         return True

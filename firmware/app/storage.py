@@ -35,7 +35,7 @@ from micropython import const
 from app.ringlog import BLOCK, FileBlocks, RingLog
 
 _RING = const(8)  # the log's blocks: 32 KB
-_EVERY = const(128)  # records between snapshots
+_EVERY = const(64)  # records between snapshots: a boot replays at most these
 _SLICE = const(1024)  # bytes of a snapshot written per step: littlefs's cache
 UNDO = {"undo": 1}  # the log's record of an undo
 

@@ -107,35 +107,36 @@ class MemFiles:
         return self.rings.get(folder)
 
 
-ERASED = b"\xff" * 4096
-
-
 class MemBlocks:
     """NOR flash blocks for app.ringlog: erased to 0xFF, programmed by clearing
     bits.  With fs, its budget cuts a program short (the first bytes of what
-    the page changes are programmed, the rest not) and its ops an erase."""
+    the page changes are programmed, the rest not) and its ops an erase.  A
+    block takes heap once it is written (a test under MicroPython counts the
+    heap; on the Pico the log is flash)."""
 
     def __init__(self, n, fs=None):
         self.count = n
-        self.data = [None] * n  # a block's bytes once written: the heap holds only those
+        self.data = [None] * n
         self.fs = fs
         self.erases = 0
         self.programs = 0
 
-    def block(self, k):
+    def get(self, k):
+        """Block k's bytes."""
         if self.data[k] is None:
-            self.data[k] = bytearray(ERASED)
+            self.data[k] = bytearray(b"\xff" * 4096)
         return self.data[k]
 
+    def put(self, k, data):
+        self.get(k)[:] = data
+
     def view(self, k):
-        return self.data[k] or ERASED
+        return self.get(k)
 
     def read(self, k, off, buf):
-        if self.data[k] is None:
-            for i in range(len(buf)):
-                buf[i] = 0xFF
-        else:
-            buf[:] = self.data[k][off:off + len(buf)]
+        block = self.data[k]
+        for i in range(len(buf)):
+            buf[i] = 0xFF if block is None else block[off + i]
 
     def program(self, k, off, data):
         if off % 256 or len(data) % 256:
@@ -156,7 +157,7 @@ class MemBlocks:
             fs.written += span
             if fs.budget is not None:
                 fs.budget -= span
-        block = self.block(k)
+        block = self.get(k)
         for i in range(stop):
             block[off + i] &= data[i]
         if stop < len(data):
@@ -166,7 +167,9 @@ class MemBlocks:
         if self.fs is not None:
             self.fs._spend_op()
         self.erases += 1
-        self.block(k)[:] = ERASED
+        block = self.get(k)
+        for i in range(4096):
+            block[i] = 0xFF
 
 
 class _Writer:

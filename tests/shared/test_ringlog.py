@@ -1,7 +1,7 @@
 """The game's log on raw flash (app.ringlog): records, blocks in turn, power cuts
 while programming or erasing, worn pages."""
 from app.ringlog import BLOCK, RingLog, crc16
-from memfiles import ERASED, MemBlocks
+from memfiles import MemBlocks
 from support import raises
 
 
@@ -40,7 +40,7 @@ def test_layout_on_flash():
     ring = _log()
     assert ring.append(b"ab", 7) is False  # the first block erased first
     assert ring.append(b"ab", 7) is True
-    block = ring.dev.data[0]
+    block = ring.dev.view(0)[0:BLOCK]
     head = b"SR" + bytes((0, 0, 0, 0))
     assert block[:8] == head + crc16(head).to_bytes(2, "little")
     rec = bytes((2, 0, 7, 0)) + b"ab"
@@ -75,10 +75,10 @@ def test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history(
 def _test_a_record_too_long_for_a_block_is_refused_and_nothing_changes():
     ring = _log()
     _write(ring, b"[1]", 1)
-    before = [b and bytes(b) for b in ring.dev.data]
+    before = [bytes(ring.dev.get(k)) for k in range(3)]
     raises(ValueError, ring.append, b"x" * (BLOCK - 13), 1)
     yield
-    assert [b and bytes(b) for b in ring.dev.data] == before
+    assert [ring.dev.get(k) for k in range(3)] == before
     del before
     yield
     _write(ring, b"x" * (BLOCK - 14), 1)  # the most a block takes, in a block of its own
@@ -95,21 +95,22 @@ def _test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_bl
     for i in range(3):
         _write(ring, b"[%d]" % i, 1)
     pos = ring.pos
-    saved = bytes(dev.data[0])
+    saved = bytes(dev.get(0))
     rec = bytes((6, 0, 1, 0)) + b"[cut1]"
     rec += crc16(rec).to_bytes(2, "little")
     for bit in range(len(rec) * 8):  # the program stopped with only some bits cleared
-        dev.data[0][:] = saved
+        block = bytearray(saved)
         for b in range(bit):
             if not rec[b // 8] >> (b % 8) & 1:
-                dev.data[0][pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
-        whole = bytes(dev.data[0][pos:pos + len(rec)]) == rec  # the bits left were 1s already
+                block[pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+        dev.put(0, block)
+        whole = bytes(block[pos:pos + len(rec)]) == rec  # the bits left were 1s already
         got = [b"[0]", b"[1]", b"[2]"] + ([b"[cut1]"] if whole else [])
         again = RingLog(dev)
         assert again.read(1) == got, bit
         _write(again, b"[3]", 1)
         assert RingLog(dev).read(1) == got + [b"[3]"], bit
-        dev.block(1)[:] = ERASED
+        dev.erase(1)
         yield
 
 
@@ -125,7 +126,9 @@ def _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
         yield
     ring.fold()
     _write(ring, b"w" * 100, 2)  # block 0 erased and reused
-    dev.data[1][:2048] = b"\xff" * 2048  # its erase stopped halfway
+    block = dev.get(1)
+    block[:2048] = b"\xff" * 2048  # its erase stopped halfway
+    dev.put(1, block)
     again = RingLog(dev)
     assert again.read(2) == [b"w" * 100] and again.seq[1] == -1
     erases = dev.erases
