@@ -260,18 +260,17 @@ def dry_run(image, out):
 def mip_manifest():
     """The keys ``mpremote mip install github:OWNER/REPO`` reads from package.json.
 
-    Every device file but the board's, as source, at its device path relative to the
-    install target (give mip --target ""). No deps: no board imports a package that is
-    not one of these files.
+    Every device file of every board but the board's pin file (so both display
+    drivers), as source, at its device path relative to the install target (give mip
+    --target ""). No deps: no board imports a package that is not one of these files.
     """
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     from schaffner import VERSION
 
-    common = None
+    files = []
     for board in boards():
-        files = [f for f in device_files(board) if f[1] != "/board.py"]
-        common = files if common is None else [f for f in common if f in files]
-    urls = [[dev.lstrip("/"), os.path.relpath(host, ROOT).replace(os.sep, "/")] for host, dev in common]
+        files += [f for f in device_files(board) if f[1] != "/board.py" and f not in files]
+    urls = [[dev.lstrip("/"), os.path.relpath(host, ROOT).replace(os.sep, "/")] for host, dev in files]
     return {"version": VERSION, "urls": urls}
 
 

@@ -5,6 +5,7 @@ firmware's packages at the root, main.py at the root (left as source so the
 board runs it), the board's pin file as /board.py.
 """
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS_DIR = os.path.join(ROOT, "boards")
@@ -40,11 +41,28 @@ def device_files(board):
     if board not in boards():
         raise ValueError("unknown board %r (known: %s)" % (board, ", ".join(boards())))
     files = [f for f in core_files() if f[1] not in HOST_ONLY]
-    for pkg in ("app", "drivers"):
-        files += _tree(os.path.join(ROOT, "firmware", pkg), "/" + pkg)
-    files.append((os.path.join(ROOT, "firmware", "main.py"), "/main.py"))
-    files.append((os.path.join(BOARDS_DIR, board, "board.py"), "/board.py"))
-    return files
+    files += _tree(os.path.join(ROOT, "firmware", "app"), "/app")
+    main = (os.path.join(ROOT, "firmware", "main.py"), "/main.py")
+    pins = (os.path.join(BOARDS_DIR, board, "board.py"), "/board.py")
+    files += _drivers([main[0], pins[0]])
+    return files + [main, pins]
+
+
+def _drivers(importers):
+    """The drivers the files at importers need, and the drivers those need: a board
+    carries the driver of its own display only."""
+    found = _tree(os.path.join(ROOT, "firmware", "drivers"), "/drivers")
+    wanted = {"__init__"}
+    todo = list(importers)
+    while todo:
+        with open(todo.pop()) as f:
+            source = f.read()
+        for name in re.findall(r"(?:from|import) drivers(?:\.(\w+)| import (\w+))", source):
+            name = name[0] or name[1]
+            if name not in wanted:
+                wanted.add(name)
+                todo.append(os.path.join(ROOT, "firmware", "drivers", name + ".py"))
+    return [f for f in found if f[1][len("/drivers/"):-3] in wanted]
 
 
 def core_files():

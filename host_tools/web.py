@@ -35,8 +35,9 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 
 
 def image_files():
-    """(host path, device path) of the image: a Pico's files (any board's: they differ only
-    in /board.py), with the browser board's board.py in place of the real one."""
+    """(host path, device path) of the image: a Pico's files (the first board's; boards
+    differ only in /board.py and their display's driver, which the browser does not
+    use), with the browser board's board.py in place of the real one."""
     files = [(host, dev) for host, dev in device_files(boards()[0]) if dev != "/board.py"]
     return files + [(os.path.join(SOURCE, name), dev) for name, dev in BOARD_FILES]
 

@@ -19,10 +19,10 @@ read, nor anything after it in its block, and the log goes on in the next
 block.  An erase cut short leaves a block without a valid header, which is
 erased again before it is used.
 
-The blocks come from a device (``count``; of block k: ``view``, its bytes to
-read, ``read`` its header into a buffer, ``program`` and ``erase``): the
+The blocks come from a device (``count``; of block k: ``read`` bytes into a
+buffer, ``program`` whole pages, ``erase``): the
 Pico's flash under the log's files (drivers.rawflash), or the files
-themselves (FileBlocks).
+themselves (app.fileblocks).
 """
 from micropython import const
 
@@ -32,11 +32,11 @@ _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
 _END = const(0xFFFF)
 _MAGIC = b"SR"  # a block header's first bytes
-_FF = b"\xff" * PAGE  # an erased page
 
 
-def crc16(data, crc=0xFFFF):
+def crc16(data):
     """CRC-16/CCITT-FALSE of data (bytes, or a memoryview)."""
+    crc = 0xFFFF
     for b in data:
         crc ^= b << 8
         for _ in range(8):
@@ -63,7 +63,6 @@ class RingLog:
         self.first = -1  # the block of the first record in play; -1: none yet
         self.erased = -1  # a block erased for the log to go on in
         self.top = 0  # the highest generation any record has (damaged ones too: an upper bound)
-        self.page = bytearray(PAGE)  # the page a record is programmed with
 
     def read(self, gen):
         """The complete records of generation gen (bytes), oldest first."""
@@ -76,32 +75,35 @@ class RingLog:
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
         found = []
-        v = None
+        four = memoryview(head)[:4]  # a record's length and generation
         for _, k in order:
-            v = dev.view(k)
             pos = _HEAD
             while pos + _OVER <= BLOCK:
-                size = _u16(v, pos)
+                dev.read(k, pos, four)
+                size = _u16(head, 0)
                 if size == _END:
                     break
                 end = pos + _OVER + size
                 if end > BLOCK:
                     pos = BLOCK  # no record: the block takes no more
                     break
-                g = _u16(v, pos + 2)
+                g = _u16(head, 2)
                 self.top = max(self.top, g)
                 if g == gen:
-                    if crc16(v[pos:end - 2]) != _u16(v, end - 2):
+                    rec = bytearray(end - pos)
+                    dev.read(k, pos, rec)
+                    if crc16(memoryview(rec)[:-2]) != _u16(rec, end - pos - 2):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
-                    found.append(bytes(v[pos + 4:end - 2]))
+                    found.append(bytes(rec[4:-2]))
                     if self.first < 0:
                         self.first = k
                 pos = end
             self.cur, self.pos = k, pos
-        for i in range(self.pos, BLOCK):
-            if v[i] != 0xFF:
-                self.pos = BLOCK  # programmed past the end: a record cut short
+        for pos in range(self.pos, BLOCK, 4):  # programmed past the end: a record cut short
+            dev.read(self.cur, pos, four[:min(4, BLOCK - pos)])
+            if head[0] & head[1] & head[2] & head[3] != 0xFF:
+                self.pos = BLOCK
                 break
         return found
 
@@ -129,11 +131,7 @@ class RingLog:
         start = pos - pos % PAGE
         end = pos + head + _OVER + size
         n = (end - start + PAGE - 1) // PAGE * PAGE
-        if n == PAGE:
-            buf = self.page  # the usual case: no allocation
-            buf[:] = _FF
-        else:
-            buf = bytearray(_FF * (n // PAGE))
+        buf = bytearray(b"\xff" * n)
         mv = memoryview(buf)
         at = pos - start
         if head:
@@ -150,11 +148,11 @@ class RingLog:
             self.seq[k] = seq
             self.erased = -1
         self.cur = k
-        v = self.dev.view(k)
-        for i in range(pos, end):
-            if v[i] != buf[i - start]:
-                self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
-                return False
+        back = bytearray(end - pos)
+        self.dev.read(k, pos, back)
+        if back != buf[pos - start:end - start]:
+            self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
+            return False
         self.pos = end
         if self.first < 0:
             self.first = k
@@ -163,40 +161,3 @@ class RingLog:
     def fold(self):
         """A snapshot holds every record so far: their blocks may be erased."""
         self.first = -1
-
-    def low(self):
-        """Only the block being written is left for the records in play."""
-        return self.first >= 0 and (self.cur + 1) % self.n == self.first
-
-
-class FileBlocks:
-    """The blocks as the files at paths, written as NOR flash would be (on a PC,
-    in the browser, or on a Pico whose flash could not be found under them)."""
-
-    def __init__(self, paths):
-        self.paths = paths
-        self.count = len(paths)
-
-    def view(self, k):
-        with open(self.paths[k], "rb") as f:
-            return f.read()
-
-    def read(self, k, off, buf):
-        with open(self.paths[k], "rb") as f:
-            f.seek(off)
-            f.readinto(buf)
-
-    def program(self, k, off, data):
-        old = bytearray(len(data))
-        self.read(k, off, old)
-        for i in range(len(data)):
-            old[i] &= data[i]
-        self._write(k, off, old)
-
-    def erase(self, k):
-        self._write(k, 0, b"\xff" * BLOCK)
-
-    def _write(self, k, off, data):
-        with open(self.paths[k], "r+b") as f:
-            f.seek(off)
-            f.write(data)

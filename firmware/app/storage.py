@@ -32,7 +32,7 @@ import os
 
 from micropython import const
 
-from app.ringlog import BLOCK, FileBlocks, RingLog
+from app.ringlog import BLOCK, RingLog
 
 _RING = const(8)  # the log's blocks: 32 KB
 _EVERY = const(64)  # records between snapshots: a boot replays at most these
@@ -44,7 +44,7 @@ class OsFiles:
     """The real file system (on the Pico: its flash).
 
     raw: where the board can erase and program the flash under a file's block
-    (drivers.rawflash: PicoBlocks and find), else None."""
+    (drivers.rawflash: marker and blocks), else None."""
 
     def __init__(self, raw=None):
         self.raw = raw
@@ -52,39 +52,22 @@ class OsFiles:
     def ring(self, folder, n, make):
         """The blocks of a ring log (app.ringlog) in the files folder/0 .. n-1 of
         one block each, made if one is missing and make, else None: the flash
-        beneath them where the board can reach it, else the files themselves.
-        Where they are in the flash is found once, by each file's marker, and
-        kept in folder/map."""
+        beneath them where the board can reach it (raw.blocks), else the files
+        themselves."""
         paths = ["%s/%d" % (folder, k) for k in range(n)]
-        mapped = folder + "/map"
         if any(self.size(p) != BLOCK for p in paths):
             if not make:
                 return None
             self.makedirs(folder)
-            self.remove(mapped)
+            self.remove(folder + "/map")  # where the old files were: stale now
             for k in range(n):
                 mark = self.raw.marker(k) if self.raw else b""
                 self.write_bytes(paths[k], mark + b"\xff" * (BLOCK - len(mark)))
-        if self.raw is None:
-            return FileBlocks(paths)
-        try:
-            blocks = self.read_json(mapped)
-        except (OSError, ValueError):
-            blocks = None
-        if not isinstance(blocks, list) or len(blocks) != n:
-            blocks = self.raw.find([self.read_bytes(p, self.raw.MARK) for p in paths])
-            if blocks is None:
-                return FileBlocks(paths)  # not told apart: through littlefs, slower
-            self.write_bytes(mapped, json.dumps(blocks).encode())
-        return self.raw.PicoBlocks(blocks)
+        return self.raw and self.raw.blocks(folder, paths) or _files(paths)
 
     def write_bytes(self, path, data):
         with open(path, "wb") as f:
             f.write(data)
-
-    def read_bytes(self, path, n):
-        with open(path, "rb") as f:
-            return f.read(n)
 
     def read_json(self, path):
         with open(path) as f:
@@ -134,6 +117,11 @@ class OsFiles:
     def makedirs(self, path):
         if path and not self.exists(path):
             os.mkdir(path)
+
+
+def _files(paths):
+    from app.fileblocks import FileBlocks
+    return FileBlocks(paths)
 
 
 def append_record(fs, path, record):
@@ -349,11 +337,13 @@ class GameSave:
         return found
 
     def prepare(self):
-        """Make the log's blocks if they are not there yet (a new gadget): several
-        erases, once, so at boot rather than in a game."""
-        if self.ring is None:
-            self.ring = RingLog(self.fs.ring(self.folder, _RING, True))
-            self.ring.read(self.gen)
+        """The log's RingLog, its blocks made if they are not there yet (a new
+        gadget: several erases, once, so at boot rather than in a game)."""
+        ring = self.ring
+        if ring is None:
+            ring = self.ring = RingLog(self.fs.ring(self.folder, _RING, True))
+            ring.read(self.gen)
+        return ring
 
     # --- saving ----------------------------------------------------------------
     def add(self, record):
@@ -401,10 +391,10 @@ class GameSave:
     def _log(self):
         """The records at the head of the queue: first made into bytes, in a step
         of their own (with the snapshot that follows them when they fill the
-        log and nothing else waits, or instead of them when the log was full
+        log and nothing else waits, or instead of them when a snapshot is due
         already), then programmed one per step."""
+        ring = self.prepare()
         if self.text is None:
-            self.prepare()
             parts = []
             for r in self.queue:
                 if not isinstance(r, (list, dict)):
@@ -412,7 +402,7 @@ class GameSave:
                 parts.append(_compact(r).encode())
             n = len(parts)
             if n == len(self.queue):
-                if self.count >= self.every or self.ring.low():
+                if self.count >= self.every:
                     # the game now is the game after these records: a snapshot instead
                     self.queue = [self._job(self.snapshot())]
                     return
@@ -421,7 +411,7 @@ class GameSave:
                     self.queue.append(self._job(self.snapshot()))
             self.text = parts
             return
-        if self.ring.append(self.text[0], self.gen):
+        if ring.append(self.text[0], self.gen):
             self.text.pop(0)
             self.queue.pop(0)
             self.count += 1

@@ -6,8 +6,9 @@ file's data in a block of its own, reads it only when the file is read (it
 follows a file's chain of blocks only past the first), and moves it only when
 the file is written: so the block stays the log's to erase and program, in
 place, as long as nothing writes the file.  The blocks are found once, by the
-marker each file starts with when it is made.
+marker each file starts with when it is made, and kept in the folder's map.
 """
+import json
 import os
 
 import rp2
@@ -15,7 +16,7 @@ from micropython import const
 
 _COUNT = const(4)  # block device ioctls
 _ERASE = const(6)
-MARK = 22  # bytes of a marker
+_MARK = const(22)  # bytes of a marker
 
 
 def marker(k):
@@ -26,13 +27,8 @@ def marker(k):
 class PicoBlocks:
     def __init__(self, blocks):
         self.flash = rp2.Flash()
-        self.mem = memoryview(self.flash)  # the file system's flash, mapped: read in place
         self.blocks = blocks
         self.count = len(blocks)
-
-    def view(self, k):
-        at = self.blocks[k] * 4096
-        return self.mem[at:at + 4096]
 
     def read(self, k, off, buf):
         self.flash.readblocks(self.blocks[k], buf, off)
@@ -49,7 +45,7 @@ def find(markers):
     flash = rp2.Flash()
     found = [-1] * len(markers)
     buf = bytearray(len(markers[0]))
-    for b in range(flash.ioctl(_COUNT, 0)):
+    for b in range(flash.ioctl(_COUNT, 0) or 0):
         flash.readblocks(b, buf, 0)
         for i, m in enumerate(markers):
             if buf == m:
@@ -57,3 +53,25 @@ def find(markers):
                     return None
                 found[i] = b
     return None if -1 in found else found
+
+
+def blocks(folder, paths):
+    """PicoBlocks under the files at paths, from folder/map or found by their
+    markers (and mapped); None if they cannot be told apart."""
+    mapped = folder + "/map"
+    try:
+        with open(mapped) as f:
+            found = json.load(f)
+    except (OSError, ValueError):
+        found = None
+    if not isinstance(found, list) or len(found) != len(paths):
+        marks = []
+        for p in paths:
+            with open(p, "rb") as f:
+                marks.append(f.read(_MARK))
+        found = find(marks)
+        if found is None:
+            return None
+        with open(mapped, "w") as f:
+            json.dump(found, f)
+    return PicoBlocks(found)

@@ -46,8 +46,7 @@ class DiscardFiles:
 
 class VoidBlocks:
     """A game log's flash (app.ringlog) that keeps only the pages last programmed,
-    for the log to check them: erased everywhere else (the Pico reads its flash
-    in place, so no copy of a block may count as heap here)."""
+    for the log to check them: erased everywhere else."""
 
     def __init__(self, n):
         self.count = n
@@ -61,23 +60,11 @@ class VoidBlocks:
         for i in range(len(buf)):
             buf[i] = self._byte(k, off + i)
 
-    def view(self, k):
-        return _Block(self, k)
-
     def program(self, k, off, data):
         self.last = (k, off, data)
 
     def erase(self, k):
         pass
-
-
-class _Block:
-    def __init__(self, dev, k):
-        self.dev = dev
-        self.k = k
-
-    def __getitem__(self, i):  # one byte: all the log reads of a block it was given
-        return self.dev._byte(self.k, i)
 
 
 def make_app(board, seed):

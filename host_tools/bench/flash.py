@@ -246,7 +246,7 @@ class FlashFiles(OsFiles):
 
 
 class _RingFlash:
-    """The game log's blocks (the files, app.ringlog.FileBlocks), counting their
+    """The game log's blocks (the files, app.fileblocks.FileBlocks), counting their
     programs and erases."""
 
     def __init__(self, files, blocks):
@@ -254,16 +254,8 @@ class _RingFlash:
         self.blocks = blocks
         self.count = blocks.count
 
-    def view(self, k):  # the Pico reads its flash in place: no time of its own
-        now = self.files.now_us
-        t = now() if now else 0
-        v = self.blocks.view(k)
-        if now:
-            self.files.model_us += now() - t
-        return v
-
-    def read(self, k, off, buf):
-        self.blocks.read(k, off, buf)
+    def read(self, k, off, buf):  # the Pico reads its flash as memory: no time of its own here
+        self.files.model(self.blocks.read, k, off, buf)
 
     def program(self, k, off, data):
         self.blocks.program(k, off, data)

@@ -18,6 +18,11 @@ class Driver:
         self.rng = rng
         self.boot()
 
+    def power_off(self):
+        """The power goes: nothing of the App is left (a test yields after this, so
+        under MicroPython its heap is collected before the next boot, as on a Pico)."""
+        self.app = self.buf = None
+
     def boot(self):
         """Power on (again): a new App over the same files; log keeps every event pressed."""
         if not hasattr(self, "log"):

@@ -99,7 +99,7 @@ class MemFiles:
 
     def image(self):
         """What the flash holds: the files, and the blocks under the ring logs."""
-        return dict(self.files), [b and bytes(b) for r in self.rings.values() for b in r.data]
+        return dict(self.files), [bytes(b) for r in self.rings.values() for b in r.data]
 
     def ring(self, folder, n, make):
         if folder not in self.rings and make:
@@ -111,32 +111,27 @@ class MemBlocks:
     """NOR flash blocks for app.ringlog: erased to 0xFF, programmed by clearing
     bits.  With fs, its budget cuts a program short (the first bytes of what
     the page changes are programmed, the rest not) and its ops an erase.  A
-    block takes heap once it is written (a test under MicroPython counts the
-    heap; on the Pico the log is flash)."""
+    block keeps its bytes up to the end of the last page programmed, erased
+    past them."""
 
     def __init__(self, n, fs=None):
         self.count = n
-        self.data = [None] * n
+        self.data = [bytearray() for _ in range(n)]
         self.fs = fs
         self.erases = 0
         self.programs = 0
 
     def get(self, k):
-        """Block k's bytes."""
-        if self.data[k] is None:
-            self.data[k] = bytearray(b"\xff" * 4096)
+        """Block k's bytes up to the end of its last page programmed."""
         return self.data[k]
 
     def put(self, k, data):
-        self.get(k)[:] = data
-
-    def view(self, k):
-        return self.get(k)
+        self.data[k] = bytearray(data)
 
     def read(self, k, off, buf):
         block = self.data[k]
         for i in range(len(buf)):
-            buf[i] = 0xFF if block is None else block[off + i]
+            buf[i] = block[off + i] if off + i < len(block) else 0xFF
 
     def program(self, k, off, data):
         if off % 256 or len(data) % 256:
@@ -157,7 +152,9 @@ class MemBlocks:
             fs.written += span
             if fs.budget is not None:
                 fs.budget -= span
-        block = self.get(k)
+        block = self.data[k]
+        if len(block) < off + len(data):
+            block.extend(b"\xff" * (off + len(data) - len(block)))
         for i in range(stop):
             block[off + i] &= data[i]
         if stop < len(data):
@@ -167,9 +164,7 @@ class MemBlocks:
         if self.fs is not None:
             self.fs._spend_op()
         self.erases += 1
-        block = self.get(k)
-        for i in range(4096):
-            block[i] = 0xFF
+        self.data[k] = bytearray()
 
 
 class _Writer:

@@ -12,7 +12,9 @@ import play_taubertal
 def test_taubertal_is_kept_read_back_and_shown():
     d = Driver()
     yield from play_taubertal.play(d)
-    d.boot()  # the power goes
+    d.power_off()
+    yield
+    d.boot()
     yield
     rec, = kept(d)
     assert rec["g"] == "taubertal" and rec["w"] == "Blue" and rec["h"] == "points"
@@ -37,6 +39,7 @@ def test_taubertal_is_kept_read_back_and_shown():
     d.press("LONG_BACK")
     d.shows("Undone: Game over")
     assert kept(d) == []
+    d.power_off()
     yield
     d.boot()
     assert kept(d) == []

@@ -29,6 +29,8 @@ def test_trainmaker_is_kept_with_its_dice():
     game_cls = type(g)
     # nothing may keep the App before the reboot alive: the Pico never holds two
     g = do = counting = None
+    d.power_off()
+    yield
     d.boot()
     yield
     rec, = kept(d)
