@@ -52,7 +52,7 @@ class App:
         self.loading = []  # modules to import, one per poll (preload)
         self.saves = GameSave(self.store, SAVE, self._snapshot)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
-        self.saves.prepare()
+        self._save(self.saves.prepare)  # a full flash: the app runs on, and says so
         self.session = session
         if session is not None:
             self.preload(session.game_id)

@@ -92,3 +92,15 @@ def test_a_game_with_a_log_in_the_layout_of_the_version_before_resumes_and_goes_
     assert d.app.session.to_dict() != state and fs.exists("/data/game.log/0")
     state = d.app.session.to_dict()
     assert d.boot().app.session.to_dict() == state
+
+
+def test_a_flash_too_full_for_the_log_at_boot_leaves_the_app_running_and_says_so():
+    class Full(MemFiles):
+        def ring(self, folder, n, make):
+            if make:
+                raise OSError(28)
+            return None
+
+    d = Driver(Full())
+    d.shows("Could not save")
+    d.press("BACK").shows("New game")
