@@ -2,6 +2,7 @@
 #   make sim     the gadget in the terminal, under the real MicroPython runtime
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory, speed and flash wear against the budgets in DESIGN.md (not part of make test)
+#   make chip    the same judged on an emulated RP2040 with the real firmware, faults too (not part of make test)
 #   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [DRY_RUN=1]
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
 #   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
@@ -15,7 +16,7 @@ BOARD ?= pico_oled
 PORT ?=
 WEB_PORT ?= 8000
 
-.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico deploy export clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip deploy export clean
 
 all: test
 
@@ -69,6 +70,15 @@ screenshots: deps
 
 bench: deps
 	$(PY) host_tools/bench.py
+
+# The judge: make deploy onto an emulated RP2040 with the real firmware (../shared/picoemu),
+# every recorded game press by press, power cuts, cable pulls, saves moved; a table of verdicts.
+# A part: make chip BOARD=pico_oled GAME=taubertal PRESSES=100; SEED=n reruns the faults;
+# SHORT=1 is CI's pass.  Not part of make test.
+chip: deps
+	$(PY) host_tools/chip $(if $(filter command line,$(origin BOARD)),--board $(BOARD)) \
+		$(if $(GAME),--game $(GAME)) $(if $(PRESSES),--presses $(PRESSES)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(CUTS),--cuts $(CUTS)) $(if $(DEPLOY_CUTS),--deploy-cuts $(DEPLOY_CUTS)) $(if $(SHORT),--short)
 
 # The reference workload on a real Pico: make bench then converts with this R
 # (build/bench-pico.txt) instead of the one in host_tools/budgets.py.

@@ -1,0 +1,199 @@
+"""make chip: Schaffner on an emulated RP2040 running the real MicroPython 1.28 firmware, judged there.
+
+    .venv/bin/python host_tools/chip [--board B] [--game G] [--presses N] [--cuts N]
+                                     [--deploy-cuts N] [--no-copy] [--seed S] [--short]
+
+For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
+1. ``make deploy`` over the emulated serial port, as a user runs it; its first boot timed.
+2. Every recorded game (the bench's presses and dice seed) played press by press through
+   the GPIO pins (play.mjs).  After each press, at rest, the display must show the frame
+   the simulator shows for the same presses and seed; the first that differs fails the
+   game, named by press, screen and action, with both pictures in build/chip/.
+3. Faults, each drawn from the printed seed (--seed reruns them):
+   - power cuts at random moments of each game (faults.power_cuts);
+   - the cable pulled at random moments of a make deploy of a changed version onto a
+     gadget with a game in play (faults.deploy_cuts);
+   - the saves copied with mpremote off one gadget onto another that holds other files,
+     and back (faults.saves_moved).
+Then one table with verdicts against DESIGN.md's budgets (report.py); the exit code is
+non-zero on any OVER or failed check.  Each game's figures go to build/chip/ as soon as
+they are measured, and the table is printed from whatever was measured, also when the
+run is stopped.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import emulated  # noqa: E402
+import faults  # noqa: E402
+import recorded  # noqa: E402
+import report  # noqa: E402
+import screens  # noqa: E402
+from emulated import ROOT, ChipError  # noqa: E402
+
+OUT = os.path.join(ROOT, "build", "chip")
+BOARDS = ("pico_oled", "pico_display_pack")
+SHORT_PRESSES = 40
+SHORT_GAME = {"pico_oled": "taubertal", "pico_display_pack": "trainmaker"}
+
+
+def say(text):
+    print("[chip %s] %s" % (time.strftime("%H:%M:%S"), text), flush=True)
+
+
+def deploy_fresh(board, work):
+    """make deploy onto an empty emulated Pico: (flash image, ms to the first screen of its
+    first boot, the deploy's output)."""
+    dump = emulated.fresh(os.path.join(work, "deploy-frames"))
+    image = os.path.join(work, "deployed.img")
+    pty = emulated.Pty(board, work, fs_out=image, dump=dump)
+    try:
+        rc, out = emulated.make("deploy", board, pty.link)
+        if rc:
+            raise ChipError("make deploy onto a fresh emulated Pico failed:\n" + out[-3000:])
+        if not emulated.wait_for_screen(dump):
+            raise ChipError("no screen after the deploy's reset")
+        time.sleep(2)
+    finally:
+        pty.stop()
+    first = emulated.first_screens(dump)
+    return image, first.get(2), out
+
+
+def replay(board, game, work, deployed, presses=None):
+    """The game played on the chip from the deployed flash; its figures and checks (dict)."""
+    probed = os.path.join(work, game.game + "-probe.img")
+    emulated.with_probe(board, work, deployed, probed, game.seed)
+    expect = [screens.key(board, game.frame(i)) for i in range(len(game.presses))]
+    n = len(game.presses) if presses is None else min(presses, len(game.presses))
+    mid = n // 2
+    saved = os.path.join(work, game.game + "-saved.img")
+    result = emulated.play({
+        "board": board, "fsIn": probed, "fsOut": os.path.join(work, game.game + "-end.img"),
+        "presses": game.presses, "to": n, "expect": expect, "outDir": work, "stopOnDiff": True,
+        "saveAt": mid, "saveOut": saved}, work, "%s %s" % (board, game.game))
+    result["game"] = game.game
+    result["labels"] = [game.label(i) for i in range(n)]
+    result["actions"] = [game.actions(i) for i in range(n)]
+    result["waits"] = [game.presses[i][1] for i in range(n)]
+    result["played"] = n
+    differs = [p for p in result["presses"] if p.get("differs")]
+    if differs:
+        i = differs[0]["i"]
+        screens.write_png(os.path.join(work, "sim_press_%d.png" % i), board, game.frame(i))
+        result["differs"] = "%s: the chip's screen differs from the simulator's (%s, %s)" % (
+            game.label(i), os.path.relpath(os.path.join(work, "chip_press_%d.png" % i), ROOT),
+            os.path.relpath(os.path.join(work, "sim_press_%d.png" % i), ROOT))
+    elif len(result["presses"]) < n:
+        result["differs"] = "%s: stopped after %d of %d presses: %s" % (
+            game.game, len(result["presses"]), n, result["error"] or result["ended"] or "?")
+    if os.path.exists(saved) and not differs:
+        # boot with a game saved, the probe quiet (as the replay ran)
+        boot = emulated.play({"board": board, "fsIn": saved, "bootOnly": True}, work, "boot")
+        result["boot_saved"] = boot["boot"]
+        result["saved_image"] = saved
+    return result
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Schaffner on an emulated Pico (make chip)")
+    ap.add_argument("--board", help="boards, comma-separated (default: %s)" % ",".join(BOARDS))
+    ap.add_argument("--game", help="games, comma-separated (default: %s)" % ",".join(recorded.GAMES))
+    ap.add_argument("--presses", type=int, help="play only the first N presses of each game")
+    ap.add_argument("--cuts", type=int, default=20, help="power cuts per game (default 20)")
+    ap.add_argument("--deploy-cuts", type=int, default=10, help="cable pulls per board (default 10)")
+    ap.add_argument("--no-copy", action="store_true", help="leave out moving the saves between gadgets")
+    ap.add_argument("--seed", type=int, help="the faults' seed (printed; default: a new one)")
+    ap.add_argument("--short", action="store_true",
+                    help="CI's pass: per board a deploy, the first %d presses of one game, 5 power cuts "
+                         "and 3 cable pulls on the first board, no saves moved" % SHORT_PRESSES)
+    args = ap.parse_args(argv)
+    for key, known in (("board", BOARDS), ("game", recorded.GAMES)):
+        value = getattr(args, key)
+        if value:
+            names = value.split(",")
+            bad = [n for n in names if n not in known]
+            if bad:
+                ap.error("unknown %s %s (known: %s)" % (key, ", ".join(bad), ", ".join(known)))
+            setattr(args, key, names)
+    if not emulated.available():
+        print("make chip: no emulated Pico at %s (set PICOEMU=...)" % emulated.PICOEMU)
+        return 2
+    boards = args.board or list(BOARDS)
+    if args.short:
+        args.presses, args.no_copy = args.presses or SHORT_PRESSES, True
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    rerun = ["make", "chip"] + (["BOARD=" + ",".join(boards)] if args.board else []) + (
+        ["GAME=" + ",".join(args.game)] if args.game else []) + (
+        ["PRESSES=%d" % args.presses] if args.presses and not args.short else []) + (
+        ["SHORT=1"] if args.short else []) + (
+        ["CUTS=%d" % args.cuts] if args.cuts != 20 and not args.short else []) + (
+        ["DEPLOY_CUTS=%d" % args.deploy_cuts] if args.deploy_cuts != 10 and not args.short else []) + ["SEED=%d" % seed]
+    say("seed %d: the faults are drawn from it; rerun with: %s" % (seed, " ".join(rerun)))
+    started = time.monotonic()
+    results = {"seed": seed, "boards": {}, "started": time.strftime("%Y-%m-%d %H:%M")}
+    os.makedirs(OUT, exist_ok=True)
+    summary = os.path.join(OUT, "results.json")
+
+    def keep():
+        with open(summary, "w") as f:
+            json.dump(results, f)
+
+    try:
+        for k, board in enumerate(boards):
+            work = emulated.fresh(os.path.join(OUT, board))
+            mine = results["boards"][board] = {"games": {}, "checks": []}
+            say("%s: compiling and recording the games" % board)
+            image, mine["mpy_bytes"] = recorded.bench.build_image(board, os.path.join(OUT, "image"))
+            games = args.game or ([SHORT_GAME[board]] if args.short else list(recorded.GAMES))
+            recs = [recorded.Game(image, board, g) for g in games]
+            say("%s: make deploy onto a fresh emulated Pico" % board)
+            deployed, first_boot, out = deploy_fresh(board, work)
+            mine["first_boot"] = first_boot
+            mine["deploy"] = out.strip().splitlines()[-3:]
+            keep()
+            for game in recs:
+                say("%s: %s, %d presses" % (board, game.game, min(args.presses or 10 ** 6, len(game.presses))))
+                mine["games"][game.game] = replay(board, game, work, deployed, args.presses)
+                keep()
+            rng = random.Random("%d %s" % (seed, board))
+            cuts = min(args.cuts, 5) if args.short else args.cuts
+            for game in recs:
+                played = mine["games"][game.game]
+                if cuts and "differs" not in played:
+                    say("%s: %s, %d power cuts" % (board, game.game, cuts))
+                    mine["checks"] += faults.power_cuts(board, game, played, work, deployed, cuts, rng, say)
+                    keep()
+            saved = next((g["saved_image"] for g in mine["games"].values() if "saved_image" in g), None)
+            pulls = (3 if k == 0 else 0) if args.short else args.deploy_cuts
+            if saved and pulls:
+                say("%s: %d cable pulls during a make deploy of a changed version" % (board, pulls))
+                mine["checks"] += faults.deploy_cuts(board, recs[0], work, saved, pulls, rng, say)
+                keep()
+            if saved and not args.no_copy:
+                say("%s: the saves moved to another gadget and back" % board)
+                mine["checks"] += faults.saves_moved(board, recs[0], work, saved, deployed, rng, say)
+                keep()
+    except KeyboardInterrupt:
+        say("stopped: the table holds what was measured")
+    except ChipError as exc:
+        results["error"] = str(exc)
+        say("failed: %s" % exc)
+    results["minutes"] = (time.monotonic() - started) / 60
+    keep()
+    lines, over, failed = report.table(results)
+    print("\n".join(lines))
+    print("\n%d figure(s) OVER budget, %d check(s) failed%s; rerun with: %s" % (
+        over, failed, " (the short pass judges the checks only)" if args.short else "", " ".join(rerun)))
+    if "error" in results or failed:
+        return 1
+    return 0 if args.short or not over else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,248 @@
+"""make chip's faults, on the emulated Pico, each drawn from make chip's seed.
+
+Every check is a dict: kind, ok, what (in words, with what to rerun).  The app says
+how many actions its journal holds when it starts and after each event (the probe,
+probe_os.py, with _TALK): that is what "the game resumes" is checked by.
+"""
+import os
+import re
+import shutil
+import tempfile
+
+import emulated
+from emulated import ROOT, ChipError
+
+RESUME = [2, 0]  # OK on the main menu: "Resume game", its first entry while a game is saved
+UNDO = [7, 0]  # long BACK on a game's screen: take the last action back
+UNDOS = 5
+CHANGED = ("firmware/app/app.py", "firmware/app/menus.py", "firmware/app/storage.py")
+OTHER_FILES = 24  # another gadget's files, as issue #19 found them: 24 files of 4 KB
+
+
+def _counts(output):
+    """(the count the app started with, [the count after each event]) from the probe's lines."""
+    boot = re.findall(r"CHIP boot (-?\d+)", output)
+    after = [int(n) for n in re.findall(r"CHIP n (-?\d+)", output)]
+    return (int(boot[0]) if boot else None), after
+
+
+def _crashed(result):
+    out = result.get("output", "")
+    if "Traceback" in out:
+        return out[out.index("Traceback"):][:600]
+    return result.get("error") or result.get("ended")
+
+
+def _check(kind, ok, what):
+    return {"kind": kind, "ok": bool(ok), "what": what}
+
+
+def power_cuts(board, game, played, work, deployed, n, rng, say):
+    """Cut the power at n moments of the game, drawn at random among its presses from its
+    first action on and within each press (from the finger down to the screen at rest, as
+    the replay timed it: the save's flash operations included).  After each cut the
+    gadget boots from its flash as it was at that instant: the game must be there with
+    the actions it had before the press in flight, or with that press's too; then it is
+    resumed (OK) and the recorded presses go on from the next one to the next cut."""
+    image = os.path.join(work, game.game + "-talk.img")
+    emulated.with_probe(board, work, deployed, image, game.seed, talk=True)
+    timed = played["presses"]
+    first = next((i for i, a in enumerate(played["actions"]) if a != "-"), None)
+    if first is None or len(timed) < 2:
+        return [_check("power cut", False, "%s: no action to cut into" % game.game)]
+    picks = sorted(rng.sample(range(first, len(timed)), min(n, len(timed) - first)))
+    cuts = [(k, rng.uniform(0, timed[k]["rest"] - timed[k]["down"])) for k in picks]
+    checks = []
+    pos = 0
+    prefix = []
+    allowed = None  # the counts the boot after the last cut may find
+    last = None
+    for j, (k, after_ms) in enumerate(cuts + [(None, None)]):
+        segment = prefix + [list(p) for p in game.presses[pos:(k + 1 if k is not None else pos)]]
+        job = {"board": board, "fsIn": image, "presses": segment}
+        if k is None:
+            job["bootOnly"] = True
+        else:
+            job["cutPress"] = len(segment) - 1
+            job["cutAfter"] = after_ms
+            job["fsOut"] = os.path.join(work, "%s-cut%d.img" % (game.game, j))
+        r = emulated.play(job, work, "%s %s cut %d" % (board, game.game, j))
+        boot, counts = _counts(r["output"])
+        if allowed is not None:
+            ok = r["boot"] is not None and boot in allowed and "Traceback" not in r["output"]
+            checks.append(_check("power cut", ok, "%s, cut %.1f ms into press %d (%s): the boot found %s actions, %s %s%s" % (
+                game.game, last[1], last[0], game.label(last[0]), boot, "expected" if not ok else "one of",
+                sorted(allowed), "" if ok else "; " + str(_crashed(r)))))
+            checks[-1]["boot_ms"] = r["boot"]
+            if not ok:
+                return checks
+        if k is None:
+            break
+        if not r["cut"]:
+            checks.append(_check("power cut", False, "%s: the run before cut %d ended first: %s" % (
+                game.game, j, _crashed(r))))
+            return checks
+        done = len(r["presses"])  # presses finished before the one in flight
+        before = counts[done - 1] if done else boot
+        allowed = {before} | ({counts[done]} if len(counts) > done else set())
+        last = (k, after_ms)
+        image = job["fsOut"]
+        prefix = [RESUME]
+        pos = k + 1
+        say("  cut %d of %d: press %d, %.1f ms after the finger went down" % (j + 1, len(cuts), k, after_ms))
+    return checks
+
+
+def changed_tree():
+    """A copy of this tree whose version differs (another VERSION, so the rules core's files
+    change), outside the repository; .venv and node_modules are this one's."""
+    dest = tempfile.mkdtemp(prefix="schaffner-changed-")
+    for name in ("firmware", "lib", "boards", "host_tools"):
+        shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("Makefile", "package.json", "package-lock.json", "requirements-host.txt",
+                 "requirements-stubs.txt"):
+        shutil.copy2(os.path.join(ROOT, name), dest)
+    for name in (".venv", "node_modules"):
+        os.symlink(os.path.join(ROOT, name), os.path.join(dest, name))
+    path = os.path.join(dest, "lib", "schaffner", "__init__.py")
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(re.sub(r'VERSION = "([^"]*)"', r'VERSION = "\1+chip"', text))
+    for name in CHANGED:  # a few of the bigger modules too, so the deploy has more to send
+        with open(os.path.join(dest, name), "a") as f:
+            f.write("\n_CHANGED = 1  # make chip's changed version\n")
+    return dest
+
+
+def _boot(board, work, image, label):
+    r = emulated.play({"board": board, "fsIn": image, "bootOnly": True}, work, label)
+    boot, _ = _counts(r["output"])
+    slot = re.findall(r"CHIP boot -?\d+ (\S+)", r["output"])
+    return r, boot, slot[0] if slot else None
+
+
+def deploy_cuts(board, game, work, saved, n, rng, say):
+    """make deploy of a changed version onto a gadget with a game in play, the cable pulled
+    after a random number of the bytes the PC sends (of those an uncut deploy sends):
+    a complete version must start, with the game as it was."""
+    gadget = os.path.join(work, "deploy-gadget.img")
+    emulated.with_probe(board, work, saved, gadget, game.seed, talk=True)
+    base, count, slot = _boot(board, work, gadget, "gadget")
+    if base["boot"] is None or count is None or count < 0:
+        return [_check("deploy cut", False, "the gadget with a game in play did not start with it: %s" % _crashed(base))]
+    changed = changed_tree()
+    checks = []
+    try:
+        pty = emulated.Pty(board, work, fs_in=gadget, fs_out=os.path.join(work, "deploy-full.img"))
+        try:
+            rc, out = emulated.make("deploy", board, pty.link, cwd=changed)
+        finally:
+            pty.stop()
+        total = pty.sent()
+        r, c, s = _boot(board, work, os.path.join(work, "deploy-full.img"), "deployed")
+        ok = rc == 0 and c == count and s is not None and s != slot and r["key"] == base["key"]
+        checks.append(_check("deploy", ok, "make deploy of a changed version onto a gadget in play (%d bytes "
+                             "from the PC): %s, the game %s" % (total, "the new version starts" if s != slot else
+                                                                "the old version starts",
+                                                                "as it was" if c == count else "with %s actions, not %s" % (c, count))
+                             + ("" if rc == 0 else "; the deploy failed: " + out[-500:])))
+        for j in range(n):
+            cut = rng.randrange(1, total)
+            image = os.path.join(work, "deploy-cut%d.img" % j)
+            pty = emulated.Pty(board, work, fs_in=gadget, fs_out=image, cable_bytes=cut)
+            try:
+                rc, out = emulated.make("deploy", board, pty.link, cwd=changed)
+            finally:
+                pty.stop()
+            r, c, s = _boot(board, work, image, "deploy cut %d" % j)
+            ok = r["boot"] is not None and c == count and s is not None and r["key"] == base["key"] and not _crashed(r)
+            which = "none" if s is None else ("the old version" if s == slot else "the new version")
+            checks.append(_check("deploy cut", ok, "cable pulled after %d of %d bytes: %s starts, the game %s" % (
+                cut, total, which, "as it was" if ok else "with %s actions, not %s; %s" % (c, count, _crashed(r)))))
+            say("  cable pull %d of %d: after %d of %d bytes, %s starts" % (j + 1, n, cut, total, which))
+    finally:
+        shutil.rmtree(changed, ignore_errors=True)
+    return checks
+
+
+def _files(board, work, image):
+    return emulated.play({"board": board, "fsIn": image, "files": True}, work, "files")["files"]
+
+
+def _others(files):
+    return {p: h for p, h in files.items() if not p.startswith("/data/")}
+
+
+def _copy(board, work, src_image, dst_image, args, label):
+    """mpremote cp on the gadget of src_image, BACK held so the app stays off (as a user
+    gets the REPL); the flash afterwards goes to dst_image."""
+    pty = emulated.Pty(board, work, fs_in=src_image, fs_out=dst_image, hold_back=True)
+    try:
+        rc, out = emulated.mpremote(pty.link, "cp", "-r", *args)
+    finally:
+        pty.stop()
+    if rc:
+        raise ChipError("mpremote cp %s (%s) failed: %s" % (" ".join(args), label, out[-500:]))
+
+
+def _goes_on(board, game, work, image, want, label):
+    """Boot image: the game must have want actions; resumed, five undos, power off and on:
+    the count it ends with must still be there.  (ok, what)."""
+    after = os.path.join(work, label.replace(" ", "-") + "-played.img")
+    r = emulated.play({"board": board, "fsIn": image, "fsOut": after, "presses": [RESUME] + [UNDO] * UNDOS},
+                      work, label)
+    boot, counts = _counts(r["output"])
+    if boot != want or _crashed(r):
+        return False, "%s: the game came with %s actions, not %s %s" % (label, boot, want, _crashed(r) or "")
+    again, end, _ = _boot(board, work, after, label + " again")
+    if not counts or end != counts[-1]:
+        return False, "%s: after %d undos the game had %s actions, after a power cut %s" % (
+            label, UNDOS, counts[-1] if counts else None, end)
+    return True, "%s: the game came with its %d actions, went on (%d undos: %d), and kept them over a power cut" % (
+        label, want, UNDOS, end)
+
+
+def saves_moved(board, game, work, saved, deployed, rng, say):
+    """/data copied with mpremote off gadget A (a game in play) onto gadget B (the same
+    version, with 24 files of its own), played there, then copied back onto A: the game
+    goes on on each, and no file outside /data on either flash changes by a byte."""
+    a = os.path.join(work, "move-a.img")
+    b = os.path.join(work, "move-b.img")
+    emulated.with_probe(board, work, saved, a, game.seed, talk=True)
+    emulated.with_probe(board, work, deployed, os.path.join(work, "move-b0.img"), game.seed, talk=True)
+    blobs = []
+    for i in range(OTHER_FILES):
+        path = os.path.join(work, "other%02d.bin" % i)
+        with open(path, "wb") as f:
+            f.write(bytes(rng.randrange(256) for _ in range(4096)))
+        blobs.append(["/files/other%02d.bin" % i, path])
+    emulated.play({"board": board, "fsIn": os.path.join(work, "move-b0.img"), "fsOut": b, "put": blobs}, work, "files")
+    _, want, _ = _boot(board, work, a, "gadget A")
+    files_a, files_b = _others(_files(board, work, a)), _others(_files(board, work, b))
+    checks = []
+    copy = emulated.fresh(os.path.join(work, "copy"))
+    a1, b1 = os.path.join(work, "move-a1.img"), os.path.join(work, "move-b1.img")
+    _copy(board, work, a, a1, [":/data", copy], "off A")
+    _copy(board, work, b, b1, [os.path.join(copy, "data"), ":"], "onto B")
+    ok, what = _goes_on(board, game, work, b1, want, "moved onto B")
+    checks.append(_check("saves moved", ok, what))
+    b2 = os.path.join(work, "moved-onto-B-played.img")
+    changed = sorted(p for p, h in _others(_files(board, work, b2)).items() if files_b.get(p) != h)
+    changed += sorted(p for p in files_b if p not in _others(_files(board, work, b2)))
+    checks.append(_check("saves moved", not changed, "B's own files after the move and play: %s" % (
+        "unchanged (%d files)" % len(files_b) if not changed else "CHANGED: " + ", ".join(changed[:6]))))
+    back = emulated.fresh(os.path.join(work, "copy-back"))
+    b3, a2 = os.path.join(work, "move-b3.img"), os.path.join(work, "move-a2.img")
+    _copy(board, work, b2, b3, [":/data", back], "off B")
+    _, moved_on, _ = _boot(board, work, b2, "gadget B")
+    _copy(board, work, a1, a2, [os.path.join(back, "data"), ":"], "back onto A")
+    ok, what = _goes_on(board, game, work, a2, moved_on, "back onto A")
+    checks.append(_check("saves moved", ok, what))
+    a3 = os.path.join(work, "back-onto-A-played.img")
+    now_a = _others(_files(board, work, a3))
+    changed = sorted(p for p in set(files_a) | set(now_a) if files_a.get(p) != now_a.get(p))
+    checks.append(_check("saves moved", not changed, "A's own files after the copy back and play: %s" % (
+        "unchanged (%d files)" % len(files_a) if not changed else "CHANGED: " + ", ".join(changed[:6]))))
+    return checks

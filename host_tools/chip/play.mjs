@@ -1,0 +1,266 @@
+// make chip's player: one power-on of an emulated Pico (../shared/picoemu's PicoEmu, the real
+// MicroPython rp2 firmware) from a flash image, a recorded game's presses through the GPIO pins.
+//   node host_tools/chip/play.mjs JOB.json
+// The job (written by host_tools/chip/emulated.py) names the picoemu folder, the board, the flash
+// image in and out, the presses ([event, least ms to wait after it], event as app/events.py), the
+// first one to play, a power cut (emulated ms after power-on), the frames to expect at rest (a
+// hash per press, from the simulator) and where to write what it saw (JSON, PNGs).
+//
+// Everything is timed in emulated time, as a Pico at 125 MHz would take it: the finger (a short
+// press is let go after 100 ms, a long one reaches its 700 ms mark), the app taking the event (the
+// chip's os.py probe raises GP22), the last byte of the frame on the display's bus (the display
+// model), every button poll (the firmware reading the buttons' GPIO_IN), flash erases and programs.
+// A press is made only when the gadget is at rest: the screen unchanged and the CPU mostly asleep
+// for 60 ms (the main loop sleeps between polls unless work waits), and the recorded time passed.
+import fs from 'fs';
+import path from 'path';
+import { createHash } from 'crypto';
+
+const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const emuMod = await import(path.join(job.picoemu, 'run.mjs'));
+const { PicoEmu, ST7789, frameToPNG, rgbToPNG, FS_OFFSET, FS_SIZE } = emuMod;
+
+const BOARDS = {
+  pico_oled: { pins: [10, 11, 12, 13], oled: true },
+  pico_display_pack: { pins: [14, 15, 12, 13], oled: false },
+};
+const MARK = 22; // the probe's pin: raised when the app takes an event
+const BACK = 13;
+const HOLD_MS = 100, LONG_HOLD_MS = 800, LONG_MS = 700;
+const RELEASED_MS = 50; // before the next press: the debouncer takes 30 ms to see a release
+const LOST_MS = 300; // a press the app has not taken this long after the finger was lost
+const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.25;
+const REST_LIMIT_MS = 20000;
+const BOOT_LIMIT_MS = 10000;
+
+const board = BOARDS[job.board];
+if (!board) throw new Error(`unknown board ${job.board}`);
+const emu = new PicoEmu({ fsImage: job.fsIn, firmware: job.firmware || undefined });
+let display;
+const frames = []; // [ms of the last byte, changed] of every frame the display completed
+let lastKey = null;
+const frameKey = () => createHash('sha1').update(canonical()).digest('hex');
+if (board.oled) {
+  display = emu.attachSSD1306({ bus: 0, address: 0x3c });
+} else {
+  display = new ST7789(emu, { bus: 0, cs: 17, dc: 16, bl: 20 }).attach(emu);
+}
+display.onFrame((f) => {
+  const key = frameKey();
+  frames.push([f.tMs, key !== lastKey]);
+  lastKey = key;
+});
+
+// The picture a player sees, one byte per pixel (OLED: lit or not; Display Pack: red, green and
+// blue as the panel's RGB565 holds them), the same bytes host_tools/chip/screens.py makes from the
+// simulator's frame buffer.
+function canonical() {
+  if (board.oled) return Buffer.from(display.frameBits());
+  const rgb = display.frameRGB();
+  const out = Buffer.alloc(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) { out[i] = rgb[i] >> 3; out[i + 1] = rgb[i + 1] >> 2; out[i + 2] = rgb[i + 2] >> 3; }
+  return out;
+}
+function png(file) {
+  if (board.oled) fs.writeFileSync(file, frameToPNG(display.frameBits(), { scale: 4 }));
+  else fs.writeFileSync(file, rgbToPNG(display.frameRGB(), { width: 240, height: 135, scale: 2 }));
+}
+
+// Button polls: main.run reads the four buttons' levels (SIO GPIO_IN) once a poll; a run of at
+// least four reads is a poll (an edge interrupt reads one pin).
+const polls = [];
+let burst = { start: 0, last: -1e12, n: 0 };
+const sio = emu.mcu.sio;
+const sioRead = sio.readUint32;
+sio.readUint32 = (off) => {
+  if (off === 4) {
+    const t = emu.nanos;
+    if (t - burst.last > 200e3) {
+      if (burst.n >= 4) polls.push(burst.start / 1e6);
+      burst = { start: t, last: t, n: 0 };
+    }
+    burst.last = t;
+    burst.n++;
+  }
+  return sioRead(off);
+};
+const marks = [];
+emu.padWatchers[MARK].push((n, level) => { if (level && emu.mcu.gpio[MARK].outputEnable) marks.push(emu.nanos / 1e6); });
+let output = '';
+emu.serialListeners.push((s) => { output += s; });
+for (const p of board.pins) emu.setPin(p, null);
+if (job.holdBack) emu.setPin(BACK, 0);
+
+const nowMs = () => emu.nanos / 1e6;
+let cutAt = job.cutMs == null ? Infinity : job.cutMs;
+class Cut extends Error {}
+class Ended extends Error {}
+
+// Run the chip until emulated time t (ms), or the power cut.
+function runTo(t) {
+  const end = Math.min(t, cutAt);
+  if (end > nowMs()) {
+    emu.clock.createAlarm(() => { emu._brk = true; }).schedule((end - nowMs()) * 1e6);
+    emu.runUntil(() => nowMs() >= end || (emu.main && emu.main.ended), { maxNanos: (end - nowMs()) * 1e6 + 1e9, what: 'the replay' });
+  }
+  if (emu.main && emu.main.ended) throw new Ended('main.py ended: ' + output.slice(-400));
+  if (nowMs() >= cutAt) throw new Cut();
+}
+
+// Run until at rest: no frame and a sleeping CPU for QUIET_SLICES slices, at least until notBefore.
+function rest(notBefore, limit = REST_LIMIT_MS) {
+  const start = nowMs();
+  let quiet = 0;
+  for (;;) {
+    const c0 = emu.cycles, t0 = nowMs(), f0 = frames.length;
+    runTo(t0 + SLICE_MS);
+    const duty = (emu.cycles - c0) * 8e-6 / (nowMs() - t0); // 125 MHz: 8 ns a cycle
+    quiet = duty < BUSY_DUTY && frames.length === f0 && !display.dirty ? quiet + 1 : 0;
+    if (quiet >= QUIET_SLICES && nowMs() >= notBefore) return nowMs();
+    if (nowMs() - start > limit) throw new Error(`not at rest ${limit} ms after ${start.toFixed(0)} ms`);
+  }
+}
+
+const result = { board: job.board, presses: [], boot: null, cut: false, ended: null, error: null };
+let pollsSeen = 0;
+function gapsSince(from) {
+  // the longest gap between two polls that began at or after from (ms), and when it began
+  let best = 0, at = null;
+  for (let k = Math.max(1, pollsSeen); k < polls.length; k++) {
+    if (polls[k - 1] < from) continue;
+    const g = polls[k] - polls[k - 1];
+    if (g > best) { best = g; at = polls[k - 1]; }
+  }
+  pollsSeen = Math.max(polls.length - 1, 0);
+  return [best, at];
+}
+
+let inFlight = null; // the press under way: what a power cut interrupts
+function press(i, ev, wait) {
+  const pin = board.pins[ev & 3];
+  const hold = ev & 4 ? LONG_HOLD_MS : HOLD_MS;
+  const flash0 = { ...emu.flashOps };
+  const rec = { i, ev, lost: 0 };
+  let down, event;
+  for (;;) {
+    down = nowMs();
+    if (i === job.cutPress) cutAt = down + job.cutAfter;
+    inFlight = { i, down };
+    const m0 = marks.length;
+    emu.setPin(pin, 0);
+    runTo(down + hold);
+    emu.setPin(pin, null);
+    const finger = ev & 4 ? down + LONG_MS : down + hold;
+    runTo(finger + LOST_MS);
+    if (marks.length > m0) { event = marks[m0]; rec.finger = finger; break; }
+    if (++rec.lost > 3) throw new Error(`press ${i} (event ${ev}) never taken by the app`);
+    runTo(nowMs() + RELEASED_MS);
+  }
+  const f0 = frames.findIndex((f) => f[0] >= event);
+  rec.down = down;
+  rec.event = event;
+  rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
+  const mine = frames.slice(f0 < 0 ? frames.length : f0).filter((f) => f[0] >= event);
+  rec.frame = mine.length ? mine[0][0] : null; // the first frame after the app took the event
+  rec.changes = mine.filter((f) => f[1]).map((f) => +(f[0] - event).toFixed(2)).slice(-16);
+  const [gap, gapAt] = gapsSince(down);
+  rec.gap = gap;
+  rec.gapAt = gapAt;
+  rec.erases = emu.flashOps.erase - flash0.erase;
+  rec.programmed = emu.flashOps.programmedBytes - flash0.programmedBytes;
+  rec.key = frameKey();
+  return rec;
+}
+
+function bootScreen() {
+  // the first frame with anything lit: the driver's own clear at start-up is not a screen
+  emu.powerOnMain();
+  const blankKey = createHash('sha1').update(Buffer.alloc(canonical().length)).digest('hex');
+  let first = null;
+  display.onFrame((f) => { if (first === null && lastKey !== blankKey) first = f.tMs; });
+  while (first === null) {
+    runTo(nowMs() + SLICE_MS);
+    if (nowMs() > BOOT_LIMIT_MS) throw new Error('no screen 10 s after power-on: ' + output.slice(-400));
+  }
+  return first;
+}
+
+const LIST_FILES = `import os, hashlib, binascii
+def walk(d):
+    for e in os.ilistdir(d):
+        p = d.rstrip('/') + '/' + e[0]
+        if e[1] == 0x4000:
+            walk(p)
+            continue
+        h = hashlib.sha256()
+        with open(p, 'rb') as f:
+            while True:
+                b = f.read(512)
+                if not b:
+                    break
+                h.update(b)
+        print('FILE', p, binascii.hexlify(h.digest()).decode())
+walk('/')
+`;
+const progress = (s) => process.stderr.write(s + '\n');
+if (job.put) {
+  // files onto the flash through the REPL (the app not started), then power off
+  emu.boot({ interrupt: true });
+  for (const [remote, local] of job.put) {
+    const dir = remote.slice(0, remote.lastIndexOf('/'));
+    if (dir) emu.exec(`import os\ntry:\n os.mkdir(${JSON.stringify(dir)})\nexcept OSError:\n pass\n`);
+    emu.putFile(remote, fs.readFileSync(local));
+  }
+  fs.writeFileSync(job.fsOut, emu.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+  fs.writeFileSync(job.result, JSON.stringify({ put: job.put.map((p) => p[0]) }));
+  process.exit(0);
+}
+if (job.files) {
+  // every file on the flash with its sha256, BACK held so the app does not start
+  emu.setPin(BACK, 0);
+  emu.boot({ interrupt: true });
+  const r = emu.exec(LIST_FILES);
+  if (r.stderr) throw new Error('listing the files failed: ' + r.stderr);
+  const files = {};
+  for (const line of r.stdout.split(/\r?\n/)) {
+    const [kind, name, hash] = line.split(' ');
+    if (kind === 'FILE') files[name] = hash;
+  }
+  fs.writeFileSync(job.result, JSON.stringify({ files }));
+  process.exit(0);
+}
+try {
+  result.boot = bootScreen();
+  if (job.bootOnly) {
+    result.rest = rest(0);
+  } else {
+    rest(0);
+    gapsSince(nowMs());
+    const presses = job.presses;
+    for (let i = job.from || 0; i < presses.length && (job.to == null || i < job.to); i++) {
+      const rec = press(i, presses[i][0], presses[i][1]);
+      result.presses.push(rec);
+      if (i === job.saveAt) fs.writeFileSync(job.saveOut, emu.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+      const want = job.expect && job.expect[i];
+      if (want && want !== rec.key) {
+        rec.differs = true;
+        if (job.outDir) png(path.join(job.outDir, `chip_press_${i}.png`));
+        if (job.stopOnDiff) break;
+      }
+      if ((i + 1) % 50 === 0) progress(`[chip] ${job.label || job.board}: press ${i + 1} of ${presses.length}, ${nowMs().toFixed(0)} emulated ms`);
+    }
+  }
+} catch (e) {
+  if (e instanceof Cut) { result.cut = true; result.inFlight = inFlight; }
+  else if (e instanceof Ended) result.ended = e.message;
+  else result.error = e.message;
+}
+result.ms = nowMs();
+result.flash = emu.flashOps;
+result.polls = polls.length;
+result.output = output.slice(-20000);
+result.key = frameKey();
+if (job.outDir) png(path.join(job.outDir, 'final.png'));
+if (job.fsOut) fs.writeFileSync(job.fsOut, emu.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+fs.writeFileSync(job.result, JSON.stringify(result));
+process.exit(0);

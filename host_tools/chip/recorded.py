@@ -1,0 +1,76 @@
+"""The recorded games make chip plays: each game's test script, recorded by the bench.
+
+The bench (host_tools/bench.py) plays a game's end-to-end test script once through
+the App under the MicroPython runtime and records its button events, with the dice
+seed and the time the script let pass (``t<ms>.`` marks).  make chip plays the same
+events on the emulated chip, and compares its screen at rest after each press with
+the simulator's (bench_frames).
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import bench  # noqa: E402
+
+GAMES = bench.GAMES
+BUTTONS = ("UP", "DOWN", "OK", "BACK")
+LONG = 4
+
+
+def presses(events):
+    """[(event, ms)] of a recorded event string: ms is how long the script let time
+    pass after the press (its ticks), the least the chip waits after it too."""
+    out = []
+    clock = 0  # the script's clock at its last tick
+    since = 0
+    i = 0
+    while i < len(events):
+        if events[i] == "t":
+            end = events.index(".", i)
+            now = int(events[i + 1:end])
+            if out:
+                out[-1][1] = now - since
+            clock = now
+            i = end + 1
+            continue
+        out.append([ord(events[i]) - 48, 0])
+        since = clock
+        i += 1
+    return out
+
+
+def name(ev):
+    return ("long " if ev & LONG else "") + BUTTONS[ev & 3]
+
+
+class Game:
+    """One recorded game on one board: its presses, its seed, and what the simulator
+    shows at rest after each press (screen, actions, frame)."""
+
+    def __init__(self, image, board, game):
+        rec = bench.record(image, board, game)
+        self.board = board
+        self.game = game
+        self.seed = int(rec["seed"])
+        self.presses = presses(rec["events"])
+        _, lines = bench.measured(image, "bench_frames", " ".join((board, rec["seed"], rec["events"])))
+        self.rest = [line.split(" ", 4)[1:] for line in lines if line.startswith("REST ")]
+        if len(self.rest) != len(self.presses):
+            raise SystemExit("%s on %s: %d presses recorded, %d frames at rest" % (
+                game, board, len(self.presses), len(self.rest)))
+
+    def screen(self, i):
+        return self.rest[i][1]
+
+    def actions(self, i):
+        return self.rest[i][2]
+
+    def frame(self, i):
+        return self.rest[i][3]
+
+    def label(self, i):
+        ev = self.presses[i][0]
+        action = self.actions(i)
+        return "%s press %d: %s on %s%s" % (self.game, i, name(ev), self.screen(i),
+                                             "" if action == "-" else " -> " + action)

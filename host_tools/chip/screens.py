@@ -1,0 +1,56 @@
+"""The simulator's frames as the chip's player sees the display: the same bytes, hashed.
+
+play.mjs hashes what the emulated display shows, one byte per pixel in rows: on the
+OLED 1 for a lit pixel, on the Display Pack red, green and blue as the panel's RGB565
+holds them (5, 6 and 5 bits).  Here the same bytes come from the App's frame buffer
+(MONO_VLSB on the OLED, GS4_HMSB palette indices on the Display Pack), so a press
+whose screen differs on the chip is found by its hash.
+"""
+import hashlib
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import frames  # noqa: E402
+import sim  # noqa: E402
+
+SIZES = {"pico_oled": (128, 64), "pico_display_pack": (240, 135)}
+
+
+def pixels(board, hexdata):
+    """Rows of what the display shows: 0/1 on the OLED, (r, g, b) 8-bit on the Display Pack."""
+    width, height = SIZES[board]
+    raw = bytes.fromhex(hexdata)
+    if board == "pico_oled":
+        return [[raw[(y >> 3) * width + x] >> (y & 7) & 1 for x in range(width)] for y in range(height)]
+    palette = sim.palette_of(True)
+    return [[palette[i] for i in row] for row in frames.decode(hexdata, width, height, palette)]
+
+
+def canonical(board, hexdata):
+    out = bytearray()
+    for row in pixels(board, hexdata):
+        for p in row:
+            if board == "pico_oled":
+                out.append(p)
+            else:
+                out += bytes((p[0] >> 3, p[1] >> 2, p[2] >> 3))
+    return bytes(out)
+
+
+def key(board, hexdata):
+    return hashlib.sha1(canonical(board, hexdata)).hexdigest()
+
+
+def write_png(path, board, hexdata):
+    """The simulator's frame as a PNG, the scale play.mjs writes the chip's at."""
+    rows = pixels(board, hexdata)
+    if board == "pico_oled":
+        frames.write_png(path, rows, None, 4)
+    else:
+        index = {}
+        flat = [index.setdefault(p, len(index)) for row in rows for p in row]
+        width = len(rows[0])
+        frames.write_png(path, [flat[y * width:(y + 1) * width] for y in range(len(rows))],
+                         sorted(index, key=index.get), 2)
