@@ -16,9 +16,10 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
    - the saves copied with mpremote off one gadget onto another that holds other files,
      and back (faults.saves_moved).
 Then one table with verdicts against DESIGN.md's budgets (report.py); the exit code is
-non-zero on any OVER or failed check.  Each game's figures go to build/chip/ as soon as
-they are measured, and the table is printed from whatever was measured, also when the
-run is stopped.
+non-zero on any OVER or failed check (--short: on a failed check only).  Each game's
+figures go to build/chip/results.json as soon as they are measured, and the table is
+printed from whatever was measured, also when the run is stopped (Ctrl-C); --report
+prints it again.
 """
 import argparse
 import json
@@ -112,7 +113,14 @@ def main(argv=None):
     ap.add_argument("--short", action="store_true",
                     help="CI's pass: per board a deploy, the first %d presses of one game, 5 power cuts "
                          "and 3 cable pulls on the first board, no saves moved" % SHORT_PRESSES)
+    ap.add_argument("--report", action="store_true", help="print the table of the last run (build/chip/results.json)")
     args = ap.parse_args(argv)
+    summary = os.path.join(OUT, "results.json")
+    if args.report:
+        with open(summary) as f:
+            lines, over, failed, _ = report.table(json.load(f))
+        print("\n".join(lines))
+        return 1 if over or failed else 0
     for key, known in (("board", BOARDS), ("game", recorded.GAMES)):
         value = getattr(args, key)
         if value:
@@ -122,7 +130,7 @@ def main(argv=None):
                 ap.error("unknown %s %s (known: %s)" % (key, ", ".join(bad), ", ".join(known)))
             setattr(args, key, names)
     if not emulated.available():
-        print("make chip: no emulated Pico at %s (set PICOEMU=...)" % emulated.PICOEMU)
+        print("make chip: no emulated Pico at %s (set PICOEMU=...): nothing was run" % emulated.PICOEMU)
         return 2
     boards = args.board or list(BOARDS)
     if args.short:
@@ -138,7 +146,6 @@ def main(argv=None):
     started = time.monotonic()
     results = {"seed": seed, "boards": {}, "started": time.strftime("%Y-%m-%d %H:%M")}
     os.makedirs(OUT, exist_ok=True)
-    summary = os.path.join(OUT, "results.json")
 
     def keep():
         with open(summary, "w") as f:
@@ -186,10 +193,11 @@ def main(argv=None):
         say("failed: %s" % exc)
     results["minutes"] = (time.monotonic() - started) / 60
     keep()
-    lines, over, failed = report.table(results)
+    lines, over, failed, passed = report.table(results)
     print("\n".join(lines))
-    print("\n%d figure(s) OVER budget, %d check(s) failed%s; rerun with: %s" % (
-        over, failed, " (the short pass judges the checks only)" if args.short else "", " ".join(rerun)))
+    print("\n%d figure(s) OVER budget%s; rerun with: %s" % (
+        over, " (the short pass judges the checks only)" if args.short else "", " ".join(rerun)))
+    print("chip: %d passed, %d failed" % (passed, failed + ("error" in results)))
     if "error" in results or failed:
         return 1
     return 0 if args.short or not over else 1

@@ -43,7 +43,9 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
     the replay timed it: the save's flash operations included).  After each cut the
     gadget boots from its flash as it was at that instant: the game must be there with
     the actions it had before the press in flight, or with that press's too; then it is
-    resumed (OK) and the recorded presses go on from the next one to the next cut."""
+    resumed (OK) and the recorded presses go on from the next one to the next cut, and after
+    the last one to the end of the game.  These runs talk (the probe's _TALK): they also say
+    the most heap the game took (played["heap"])."""
     image = os.path.join(work, game.game + "-talk.img")
     emulated.with_probe(board, work, deployed, image, game.seed, talk=True)
     timed = played["presses"]
@@ -57,17 +59,20 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
     prefix = []
     allowed = None  # the counts the boot after the last cut may find
     last = None
+    heap = [0, 0, 0]
     for j, (k, after_ms) in enumerate(cuts + [(None, None)]):
-        segment = prefix + [list(p) for p in game.presses[pos:(k + 1 if k is not None else pos)]]
+        # up to the press cut into; after the last cut, the rest of the game
+        segment = prefix + [list(p) for p in game.presses[pos:(k + 1 if k is not None else len(timed))]]
         job = {"board": board, "fsIn": image, "presses": segment}
-        if k is None:
-            job["bootOnly"] = True
-        else:
+        if k is not None:
             job["cutPress"] = len(segment) - 1
             job["cutAfter"] = after_ms
             job["fsOut"] = os.path.join(work, "%s-cut%d.img" % (game.game, j))
         r = emulated.play(job, work, "%s %s cut %d" % (board, game.game, j))
         boot, counts = _counts(r["output"])
+        for used in re.findall(r"CHIP heap (\d+) (\d+) (\d+)", r["output"]):
+            heap = [max(a, int(b)) for a, b in zip(heap, used)]
+        played["heap"] = heap
         if allowed is not None:
             ok = r["boot"] is not None and boot in allowed and "Traceback" not in r["output"]
             checks.append(_check("power cut", ok, "%s, cut %.1f ms into press %d (%s): the boot found %s actions, %s %s%s" % (
@@ -77,6 +82,9 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
             if not ok:
                 return checks
         if k is None:
+            if len(r["presses"]) < len(segment):
+                checks.append(_check("power cut", False, "%s: the game after the last cut stopped: %s" % (
+                    game.game, _crashed(r))))
             break
         if not r["cut"]:
             checks.append(_check("power cut", False, "%s: the run before cut %d ended first: %s" % (

@@ -4,12 +4,12 @@
 #
 # - os.urandom(4) gives _SEED: main.start seeds the dice with it, so the chip rolls the dice the
 #   simulator rolled for the same presses (the markers of the game log ask for 8 bytes: real).
-# - The launcher's os.chdir into a slot loads that slot's main and wraps two of its functions:
-#   each event the app takes raises GP22 for a moment (the player times it), and each frame
-#   shown prints the heap allocated before its collection and left after it, when either is
-#   the most so far. With _TALK, the app also prints the number of actions in its journal
-#   at start (and the slot it runs) and after each event: the fault checks read them; the
-#   timed runs leave them out.
+# - The launcher's os.chdir into a slot loads that slot's main and wraps its start: each event
+#   the app takes raises GP22 for a moment (the player times it). With _TALK, the app also
+#   prints the number of actions in its journal at start (and the slot it runs) and after each
+#   event, and each frame shown the heap allocated before its collection and left after it,
+#   when either is the most so far: the fault runs read them. The timed runs stay quiet:
+#   printing, and gc.mem_alloc() above all (it walks the heap), would be timed with the press.
 import sys
 
 _path = sys.path[:]
@@ -47,7 +47,8 @@ def _wrap(main):
     start = main.start
 
     def shown(self):
-        # the most allocated before a collection (garbage included) and the most left after one
+        # the most allocated before a collection (garbage included) and the most left after
+        # one: gc.mem_alloc() walks the heap (9 ms on the chip), so only runs that talk ask
         used = gc.mem_alloc()
         show(self)  # ends with the collection
         live = gc.mem_alloc()
@@ -74,7 +75,8 @@ def _wrap(main):
             print("CHIP boot", _count(app), getcwd())
         return device
 
-    main.Device._show = shown
+    if _TALK:  # noqa: F821
+        main.Device._show = shown
     main.start = started
 
 

@@ -6,7 +6,6 @@ finger makes the press complete: the release of a short press, the 700 ms mark o
 last byte of the first frame after the event on the display's bus.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -51,19 +50,18 @@ def figures(board):
             late.append((after[-1] - after[0], label))  # the odds after the frame the dice stopped in
     if late:
         f["odds"] = max(late)
-    heap = [re.findall(r"CHIP heap (\d+) (\d+) (\d+)", g["output"]) for g in board["games"].values()]
-    heap = [tuple(int(x) for x in h[-1]) for h in heap if h]
+    heap = [g["heap"] for g in board["games"].values() if g.get("heap")]
     if heap:
         f["heap"] = (max(h[0] for h in heap), max(h[1] for h in heap), heap[0][2])
     saved = [g["boot_saved"] for g in board["games"].values() if g.get("boot_saved") is not None]
-    saved += [c["boot_ms"] for c in board.get("checks", []) if c.get("boot_ms") is not None]
     if saved:
         f["boot_saved"] = max(saved)
     return f
 
 
 def table(results):
-    """(lines, OVERs, failed checks) for the results make chip kept."""
+    """(lines, OVERs, failed checks, passed checks) for the results make chip kept: a game
+    whose every screen matched the simulator's is a check, and so is each fault's."""
     boards = list(results["boards"])
     figs = {b: figures(results["boards"][b]) for b in boards}
     report = Report(boards)
@@ -101,7 +99,7 @@ def table(results):
            "GPIO pins; every time in emulated ms, as a Pico at 125 MHz takes it. Seed %d, %.0f min." % (
                results["seed"], results.get("minutes", 0)), ""]
     out += report.lines()
-    failures = 0
+    failures = passed = 0
     for b in boards:
         board, f = results["boards"][b], figs[b]
         out.append("\n%s:" % b)
@@ -118,6 +116,7 @@ def table(results):
                 failures += 1
                 out.append("  FAILED %s" % g["differs"])
             elif g["played"] == len(g["presses"]):
+                passed += 1
                 out.append("  %-11s every screen at rest as the simulator's, the final one included" % "")
         if "slowest" in f:
             out.append("  slowest presses (finger -> frame, event -> frame):")
@@ -141,7 +140,7 @@ def table(results):
             cuts = [c for c in checks if c["kind"] == "power cut"]
             if cuts:
                 out.append("    %d power cuts: %d booted with the game as it was or with the press in flight"
-                           " taken back (%s ms to the first screen)" % (
+                           " taken back (%s ms to the first screen, the probe talking)" % (
                                len(cuts), sum(c["ok"] for c in cuts),
                                "-".join("%.0f" % f([c["boot_ms"] for c in cuts if c.get("boot_ms")] or [0])
                                         for f in (min, max))))
@@ -149,6 +148,7 @@ def table(results):
                 if not c["ok"] or c["kind"] != "power cut":
                     out.append("    %s %s" % ("ok    " if c["ok"] else "FAILED", c["what"]))
             failures += len(bad)
+            passed += len(checks) - len(bad)
     if "error" in results:
         out.append("\nstopped: %s" % results["error"])
-    return out, report.failures, failures
+    return out, report.failures, failures, passed

@@ -1,0 +1,128 @@
+"""make chip's PC side, by hand-computed cases: the presses read back from a recording, the
+simulator's frames made into the bytes the chip's display shows, the cable that can be
+pulled, the probe's lines, and the table's figures and verdicts (host_tools/chip/).
+The emulated chip itself is make chip's, not make test's."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHIP = os.path.join(ROOT, "host_tools", "chip")
+sys.path.insert(0, CHIP)
+
+import emulated  # noqa: E402
+import faults  # noqa: E402
+import recorded  # noqa: E402
+import report  # noqa: E402
+import screens  # noqa: E402
+from app.colours import PALETTE  # noqa: E402
+from drivers.st7789 import rgb565  # noqa: E402
+
+import frames  # noqa: E402  (host_tools/frames.py, on the path through screens)
+
+
+def test_each_press_waits_as_long_as_the_script_let_time_pass_after_it():
+    # OK, 100 ms; DOWN, ticks at 150 and 700 (600 ms after it); long BACK, none
+    assert recorded.presses("2t100.1t150.t700.7") == [[2, 100], [1, 600], [7, 0]]
+    assert recorded.presses("") == []
+    assert recorded.name(7) == "long BACK" and recorded.name(1) == "DOWN"
+
+
+def test_the_oled_frame_is_its_pixels_row_by_row():
+    buf = bytearray(128 * 64 // 8)
+    buf[(10 >> 3) * 128 + 3] |= 1 << (10 & 7)  # MONO_VLSB: x 3, y 10
+    buf[7 * 128 + 127] |= 0x80  # the bottom right corner
+    out = screens.canonical("pico_oled", buf.hex())
+    assert len(out) == 128 * 64 and sum(out) == 2
+    assert out[10 * 128 + 3] == 1 and out[63 * 128 + 127] == 1
+
+
+def test_the_display_pack_frame_is_the_rgb565_the_driver_sends():
+    buf = bytearray(240 * 135 // 2)
+    buf[(2 * 240 + 5) >> 1] = 0x07  # GS4_HMSB: x 4 palette 0 (high nibble), x 5 palette 7 (low)
+    out = screens.canonical("pico_display_pack", buf.hex())
+    assert len(out) == 240 * 135 * 3
+    for x, index in ((4, 0), (5, 7)):
+        v = rgb565(*PALETTE[index])
+        at = (2 * 240 + x) * 3
+        assert tuple(out[at:at + 3]) == (v >> 11, v >> 5 & 63, v & 31)
+    assert screens.key("pico_display_pack", buf.hex()) != screens.key("pico_display_pack", bytes(len(buf)).hex())
+
+
+def test_a_frame_is_lit_when_any_pixel_is(tmp_path):
+    dark = [[0] * 16 for _ in range(8)]
+    frames.write_png(str(tmp_path / "dark.png"), dark, None, 1)
+    dark[7][15] = 1
+    frames.write_png(str(tmp_path / "lit.png"), dark, None, 1)
+    assert not emulated.lit(str(tmp_path / "dark.png"))
+    assert emulated.lit(str(tmp_path / "lit.png"))
+
+
+def test_the_probes_lines_give_the_count_at_start_and_after_each_event():
+    out = "MPY: soft reboot\r\nCHIP boot 5 /slot_a\r\nCHIP n 6\r\nCHIP heap 100 90 240000\r\nCHIP n 5\r\n"
+    assert faults._counts(out) == (5, [6, 5])
+    assert faults._counts("no game\r\n") == (None, [])
+
+
+def test_the_cable_is_pulled_after_the_bytes_it_was_given(tmp_path):
+    count, seen = tmp_path / "count", tmp_path / "seen"
+    # a stand-in for run.mjs: says when it runs, notes that it was stopped as the cable went
+    script = ("process.on('SIGTERM', () => { require('fs').writeFileSync(%r, 'stopped'); process.exit(0); });"
+              "process.stdin.resume(); console.log('ready');" % str(seen))
+    env = dict(os.environ, CHIP_CABLE_BYTES="10", CHIP_CABLE_COUNT=str(count))
+    proc = subprocess.Popen([sys.executable, os.path.join(CHIP, "cable.py"), "-e", script],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert proc.stdout.readline() == b"ready\n"
+    proc.stdin.write(b"x" * 100)
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert count.read_text() == "10" and seen.read_text() == "stopped"
+
+
+def test_an_unpulled_cable_counts_everything(tmp_path):
+    count = tmp_path / "count"
+    env = dict(os.environ, CHIP_CABLE_COUNT=str(count))
+    env.pop("CHIP_CABLE_BYTES", None)
+    proc = subprocess.run([sys.executable, os.path.join(CHIP, "cable.py"), "-e", "process.stdin.resume()"],
+                          input=b"y" * 5000, env=env, timeout=30)
+    assert proc.returncode == 0 and count.read_text() == "5000"
+
+
+def _press(i, finger, event, frame, gap=12.0, erases=0, programmed=0, changes=()):
+    return {"i": i, "ev": 2, "lost": 0, "down": finger - 100, "finger": finger, "event": event,
+            "frame": frame, "rest": frame + 100, "gap": gap, "erases": erases, "programmed": programmed,
+            "changes": list(changes)}
+
+
+def _board(presses, actions, heap=None, checks=()):
+    game = {"presses": presses, "labels": ["t press %d" % p["i"] for p in presses], "actions": actions,
+            "waits": [0] * len(presses), "played": len(presses), "output": "", "heap": heap}
+    return {"games": {"trainmaker": game}, "checks": list(checks), "first_boot": 900.0, "mpy_bytes": 1024}
+
+
+def test_the_figures_are_timed_from_the_finger_and_from_the_event():
+    presses = [_press(0, 1000, 1030, 1050, erases=1, programmed=256),
+               _press(1, 2000, 2040, 2100, gap=55.0),
+               _press(2, 3000, 3030, 3040, changes=(10, 100, 640, 660)),
+               dict(_press(3, 4000, 4030, 0), frame=None)]
+    f = report.figures(_board(presses, ["start", "-", "roll", "-"], [2048, 900, 240000]))
+    assert f["finger"] == (50, 100, 100)  # median, p99, max of 50, 100, 40
+    assert f["event"] == (20, 60, 60)
+    assert f["gap"] == (55.0, "t press 1") and f["unframed"] == 1
+    assert f["actions"] == 2 and f["erases"] == 0.5 and f["programmed"] == 128
+    assert f["odds"] == (20, "t press 2")  # the last frame 20 ms after the one the dice stopped in
+    assert f["heap"] == (2048, 900, 240000)
+
+
+def test_over_budget_figures_and_failed_checks_are_counted_apart():
+    fast = [_press(0, 1000, 1010, 1020, gap=10.0)]
+    results = {"seed": 1, "boards": {"pico_oled": _board(fast, ["start"])}}
+    assert report.table(results)[1:] == (0, 0, 1)  # the game's screens are a check passed
+    slow = [_press(0, 1000, 1010, 1060, gap=10.0)]  # 60 ms from the finger: p99 and median over
+    checks = [{"kind": "power cut", "ok": True, "what": "fine", "boot_ms": 400.0},
+              {"kind": "saves moved", "ok": False, "what": "the game came with 0 actions, not 2"}]
+    results = {"seed": 1, "boards": {"pico_oled": _board(slow, ["start"], checks=checks)}}
+    lines, over, failed, passed = report.table(results)
+    assert (over, failed, passed) == (2, 1, 2)
+    assert any("FAILED the game came with 0 actions" in line for line in lines)
+    assert any("1 power cuts: 1 booted with the game" in line for line in lines)
