@@ -69,15 +69,15 @@ function png(file) {
 // Button polls: main.run reads the four buttons' levels (SIO GPIO_IN) once a poll; a run of at
 // least four reads is a poll (an edge interrupt reads one pin).
 const polls = [];
-let burst = { start: 0, last: -1e12, n: 0 };
+let burst = { start: 0, last: -1e12, n: 0, erases: 0 };
 const sio = emu.mcu.sio;
 const sioRead = sio.readUint32;
 sio.readUint32 = (off) => {
   if (off === 4) {
     const t = emu.nanos;
     if (t - burst.last > 200e3) {
-      if (burst.n >= 4) polls.push(burst.start / 1e6);
-      burst = { start: t, last: t, n: 0 };
+      if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases]);
+      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase };
     }
     burst.last = t;
     burst.n++;
@@ -86,6 +86,17 @@ sio.readUint32 = (off) => {
 };
 const marks = [];
 emu.padWatchers[MARK].push((n, level) => { if (level && emu.mcu.gpio[MARK].outputEnable) marks.push(emu.nanos / 1e6); });
+// the probe's GP26 (the app drawing a frame) and GP27 (the display sending it): [start, end] ms
+const spans = { 26: [], 27: [] };
+for (const pin of [26, 27]) {
+  emu.padWatchers[pin].push((n, level) => {
+    if (!emu.mcu.gpio[pin].outputEnable) return;
+    const t = emu.nanos / 1e6, list = spans[pin];
+    if (level) list.push([t, null]);
+    else if (list.length && list[list.length - 1][1] === null) list[list.length - 1][1] = t;
+  });
+}
+const spanFrom = (pin, t) => spans[pin].find((s) => s[0] >= t && s[1] !== null);
 let output = '';
 emu.serialListeners.push((s) => { output += s; });
 for (const p of board.pins) emu.setPin(p, null);
@@ -124,15 +135,16 @@ function rest(notBefore, limit = REST_LIMIT_MS) {
 const result = { board: job.board, presses: [], boot: null, cut: false, ended: null, error: null };
 let pollsSeen = 0;
 function gapsSince(from) {
-  // the longest gap between two polls that began at or after from (ms), and when it began
-  let best = 0, at = null;
+  // the longest gap between two polls that began at or after from (ms): [ms, when it began,
+  // flash erases in it, frames that ended in it]
+  let best = [0, null, 0, 0];
   for (let k = Math.max(1, pollsSeen); k < polls.length; k++) {
-    if (polls[k - 1] < from) continue;
-    const g = polls[k] - polls[k - 1];
-    if (g > best) { best = g; at = polls[k - 1]; }
+    const [t0, e0] = polls[k - 1], [t1, e1] = polls[k];
+    if (t0 < from || t1 - t0 <= best[0]) continue;
+    best = [t1 - t0, t0, e1 - e0, frames.filter((f) => f[0] > t0 && f[0] <= t1).length];
   }
   pollsSeen = Math.max(polls.length - 1, 0);
-  return [best, at];
+  return best;
 }
 
 let inFlight = null; // the press under way: what a power cut interrupts
@@ -162,10 +174,13 @@ function press(i, ev, wait) {
   rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
   const mine = frames.slice(f0 < 0 ? frames.length : f0).filter((f) => f[0] >= event);
   rec.frame = mine.length ? mine[0][0] : null; // the first frame after the app took the event
+  const drawn = spanFrom(26, event);
+  // the send that ended with that frame's last byte
+  const sent = rec.frame === null ? null : spans[27].find((s) => s[1] !== null && s[0] >= event && s[1] >= rec.frame - 0.05);
+  rec.render = drawn ? drawn[1] - drawn[0] : null;
+  if (sent) { rec.show = sent[1] - sent[0]; rec.compute = sent[0] - event; }
   rec.changes = mine.filter((f) => f[1]).map((f) => +(f[0] - event).toFixed(2)).slice(-16);
-  const [gap, gapAt] = gapsSince(down);
-  rec.gap = gap;
-  rec.gapAt = gapAt;
+  [rec.gap, rec.gapAt, rec.gapErases, rec.gapFrames] = gapsSince(down);
   rec.erases = emu.flashOps.erase - flash0.erase;
   rec.programmed = emu.flashOps.programmedBytes - flash0.programmedBytes;
   rec.key = frameKey();

@@ -5,11 +5,13 @@
 # - os.urandom(4) gives _SEED: main.start seeds the dice with it, so the chip rolls the dice the
 #   simulator rolled for the same presses (the markers of the game log ask for 8 bytes: real).
 # - The launcher's os.chdir into a slot loads that slot's main and wraps its start: each event
-#   the app takes raises GP22 for a moment (the player times it). With _TALK, the app also
-#   prints the number of actions in its journal at start (and the slot it runs) and after each
-#   event, and each frame shown the heap allocated before its collection and left after it,
-#   when either is the most so far: the fault runs read them. The timed runs stay quiet:
-#   printing, and gc.mem_alloc() above all (it walks the heap), would be timed with the press.
+#   the app takes raises GP22 for a moment, GP26 is high while the app draws a frame and GP27
+#   while the display sends it (the player times them: a few pin writes, tens of us). With
+#   _TALK, the app also prints the number of actions in its journal at start (and the slot it
+#   runs) and after each event, and each frame shown the heap allocated before its collection
+#   and left after it, when either is the most so far: the fault runs read them. The timed
+#   runs stay quiet: printing, and gc.mem_alloc() above all (it walks the heap), would be
+#   timed with the press.
 import sys
 
 _path = sys.path[:]
@@ -42,6 +44,8 @@ def _wrap(main):
     from machine import Pin
 
     mark = Pin(22, Pin.OUT, value=0)
+    drawing = Pin(26, Pin.OUT, value=0)
+    sending = Pin(27, Pin.OUT, value=0)
     peak = [0, 0]
     show = main.Device._show
     start = main.start
@@ -71,6 +75,21 @@ def _wrap(main):
             return changed
 
         app.handle = handled
+        render = app.render
+        send = device.display.show
+
+        def rendered():
+            drawing.value(1)
+            render()
+            drawing.value(0)
+
+        def sent():
+            sending.value(1)
+            send()
+            sending.value(0)
+
+        app.render = rendered
+        device.display.show = sent
         if _TALK:  # noqa: F821
             print("CHIP boot", _count(app), getcwd())
         return device

@@ -35,19 +35,23 @@ def figures(board):
         f["event"] = (_median(event), p99(event), max(event))
         f["slowest"] = sorted(((p["frame"] - p["finger"], p["frame"] - p["event"], label) for p, label in framed),
                               reverse=True)[:6]
-        gap = max((p["gap"], label) for _, p, label, _, _ in rows)
-        f["gap"] = gap
+        gap = max(rows, key=lambda r: r[1]["gap"])
+        p = gap[1]
+        what = [w for n, w in ((p.get("gapErases", 0), "a flash erase"), (p.get("gapFrames", 0), "a frame pushed")) if n]
+        f["gap"] = (p["gap"], gap[2], " and ".join(what) or "neither a flash erase nor a frame")
+        for key in ("compute", "render", "show"):
+            xs = [p[key] for _, p, _, _, _ in rows if p.get(key) is not None]
+            if xs:
+                f[key] = (_median(xs), p99(xs), max(xs))
     actions = sum(len(a.split(",")) for _, _, _, a, _ in rows if a != "-")
     f["actions"] = actions
     if actions:
         f["erases"] = sum(p["erases"] for _, p, _, _, _ in rows) / actions
         f["programmed"] = sum(p["programmed"] for _, p, _, _, _ in rows) / actions
     f["lost"] = sum(p["lost"] for _, p, _, _, _ in rows)
-    late = []
-    for game, p, label, a, wait in rows:
-        after = [c for c in p["changes"] if c >= ROLL_MS]
-        if game == "trainmaker" and a.split(",")[-1] == "roll" and after:
-            late.append((after[-1] - after[0], label))  # the odds after the frame the dice stopped in
+    # a roll's last frame (the odds) against the end of the tumble, from the app taking the press
+    late = [(p["changes"][-1] - ROLL_MS, label) for game, p, label, a, _ in rows
+            if game == "trainmaker" and a.split(",")[-1] == "roll" and p["changes"]]
     if late:
         f["odds"] = max(late)
     heap = [g["heap"] for g in board["games"].values() if g.get("heap")]
@@ -81,9 +85,12 @@ def table(results):
     report.row("debounced event -> frame pushed, p99", each("event", lambda v: v[1]), *budgets.PRESS_MS)
     report.row("  the same, median", each("event", lambda v: v[0]))
     report.row("  the same, max", each("event", lambda v: v[2]))
+    report.row("event -> frame, compute only (to the frame's send), p99", each("compute", lambda v: v[1]),
+               *budgets.COMPUTE_MS)
     report.row("longest gap between two button polls", each("gap", lambda v: v[0]), *budgets.GAP_MS)
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
-    report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: v[0]), *budgets.ODDS_LATE_MS)
+    report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: max(0.0, v[0])),
+               *budgets.ODDS_LATE_MS)
     report.row("flash erases per action (average)", each("erases"), *budgets.ERASES_PER_ACTION, unit="", fmt="%.3f")
     report.row("  flash bytes programmed per action", each("programmed"), unit="B", fmt="%.0f")
     report.row("boot to first screen, first after a deploy",
@@ -122,9 +129,15 @@ def table(results):
             out.append("  slowest presses (finger -> frame, event -> frame):")
             for finger, event, label in f["slowest"]:
                 out.append("    %6.1f ms %6.1f ms  %s" % (finger, event, label))
-            out.append("  longest gap between polls: %.1f ms, during %s" % f["gap"])
+            out.append("  longest gap between polls: %.1f ms, during %s (in it: %s)" % f["gap"])
+        for key, what in (("render", "the app drawing a frame"), ("show", "the display sending it")):
+            if key in f:
+                out.append("  %s: median %.1f, p99 %.1f, max %.1f ms" % ((what,) + f[key]))
         if "odds" in f:
-            out.append("  Trainmaker odds: the latest %.1f ms after the dice stopped (%s)" % f["odds"])
+            late, label = f["odds"]
+            out.append("  Trainmaker odds after a roll, the latest: %s (%s)" % (
+                "%.1f ms past the end of the tumble" % late if late > 0 else
+                "on screen with the dice, %.1f ms before the tumble ended" % -late, label))
         if f["unframed"]:
             out.append("  %d presses changed nothing on the screen (not timed)" % f["unframed"])
         if "heap" in f:

@@ -90,8 +90,8 @@ def test_an_unpulled_cable_counts_everything(tmp_path):
 
 def _press(i, finger, event, frame, gap=12.0, erases=0, programmed=0, changes=()):
     return {"i": i, "ev": 2, "lost": 0, "down": finger - 100, "finger": finger, "event": event,
-            "frame": frame, "rest": frame + 100, "gap": gap, "erases": erases, "programmed": programmed,
-            "changes": list(changes)}
+            "frame": frame, "rest": frame + 100, "gap": gap, "gapErases": 0, "gapFrames": 0,
+            "erases": erases, "programmed": programmed, "changes": list(changes)}
 
 
 def _board(presses, actions, heap=None, checks=()):
@@ -103,15 +103,16 @@ def _board(presses, actions, heap=None, checks=()):
 def test_the_figures_are_timed_from_the_finger_and_from_the_event():
     presses = [_press(0, 1000, 1030, 1050, erases=1, programmed=256),
                _press(1, 2000, 2040, 2100, gap=55.0),
-               _press(2, 3000, 3030, 3040, changes=(10, 100, 640, 660)),
+               _press(2, 3000, 3030, 3040, changes=(10, 100, 590, 620)),
                dict(_press(3, 4000, 4030, 0), frame=None)]
     f = report.figures(_board(presses, ["start", "-", "roll", "-"], [2048, 900, 240000]))
     assert f["finger"] == (50, 100, 100)  # median, p99, max of 50, 100, 40
     assert f["event"] == (20, 60, 60)
-    assert f["gap"] == (55.0, "t press 1") and f["unframed"] == 1
+    assert f["gap"] == (55.0, "t press 1", "neither a flash erase nor a frame") and f["unframed"] == 1
     assert f["actions"] == 2 and f["erases"] == 0.5 and f["programmed"] == 128
-    assert f["odds"] == (20, "t press 2")  # the last frame 20 ms after the one the dice stopped in
+    assert f["odds"] == (20, "t press 2")  # the last frame 620 ms after the press: 20 past the tumble
     assert f["heap"] == (2048, 900, 240000)
+    assert "compute" not in f  # no press says when its frame's send began
 
 
 def test_over_budget_figures_and_failed_checks_are_counted_apart():
