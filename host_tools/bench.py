@@ -199,7 +199,8 @@ def loop_runs(image, board, seed, what, r_ms, label):
     merged = None
     runs = []
     for _ in range(RUNS):
-        vals, lines = measured(image, "bench_loop", "%s %s %s %s" % (board, seed, r_ms, what))
+        drawing = "%g,%g" % budgets.DRAWING[board]
+        vals, lines = measured(image, "bench_loop", "%s %s %s %s %s" % (board, seed, r_ms, drawing, what))
         runs.append(vals)
         presses = []
         for line in lines:

@@ -1,7 +1,9 @@
 """The gadget's main loop in Pico time: a recorded game replayed press by press.
 
-arg: 'board seed r_pico_ms events', or 'board seed r_pico_ms odds' for the
-Trainmaker odds at their hardest state.  The board file runs on the bench's
+arg: 'board seed r_pico_ms k_render,k_show events', or the same with 'odds' for
+the events: the Trainmaker odds at their hardest state.  k_render and k_show are
+how much longer render() and show() take on the chip than R makes of their time
+here (budgets.DRAWING, from make chip).  The board file runs on the bench's
 ``machine`` (buses that count what the display driver sends), the App saves
 through ``flash.FlashFiles`` (what littlefs would do to the flash), and
 firmware/main.py's Device does every poll, exactly as main.run drives it: a
@@ -9,7 +11,8 @@ step with the buttons' levels and the time, then the wait it asks for.
 
 Time is Pico time, kept by this module: each poll lasts its time here (clock.py),
 scaled by the reference workload (the Pico's R over this runtime's), plus
-the bus time of what show() sent, plus the flash's stalls (not the flash
+the bus time of what show() sent, plus the flash's stalls and littlefs's work
+as the chip does it (flash.py; not the flash
 model's own bookkeeping), plus the garbage collection after a frame was shown
 (done between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
@@ -22,6 +25,7 @@ import json
 import clock
 import reference
 import stepper
+from presses import presses
 
 _HOLD_MS = 100
 _LONG_HOLD_MS = 800
@@ -48,7 +52,7 @@ class _Button:
 
 
 class Loop:
-    def __init__(self, board_name, seed, r_pico_ms):
+    def __init__(self, board_name, seed, r_pico_ms, drawing=(1.0, 1.0)):
         import board
         import machine
         import main
@@ -64,6 +68,10 @@ class Loop:
         # the fastest of five: the host's hiccups only ever add time
         self.ref_us = min(reference.time_us(reference.workload, 1, clock.now_us) for _ in range(5))
         self.scale = r_pico_ms * 1000 / self.ref_us / 1000  # Pico ms per host us
+        # render() and show() against the reference, as make chip found them (budgets.DRAWING):
+        # their time beyond what R gives is added to a clock of this loop's own
+        self.k_render, self.k_show = drawing
+        self.extra_us = 0.0
         self.machine = machine
         self.board = board
         colours = main.palette()
@@ -121,15 +129,19 @@ class Loop:
         def timed_render():
             t = clock.now_us()
             render()
-            self.render_us += clock.now_us() - t
+            took = clock.now_us() - t
+            self.render_us += took * self.k_render
+            self.extra_us += took * (self.k_render - 1)
 
         def timed_show():
             self.shows += 1
-            self.show_start = clock.now_us()
+            self.show_start = self.now_us()
             bus = self.machine.bus_us
+            t = clock.now_us()
             show()
+            self.extra_us += (clock.now_us() - t) * (self.k_show - 1)
             self.show_bus_ms += (self.machine.bus_us - bus) / 1000
-            self.show_end = clock.now_us()
+            self.show_end = self.now_us()
 
         def logged_do(action):
             do(action)
@@ -145,6 +157,10 @@ class Loop:
         app.do = logged_do
         app.undo = logged_undo
 
+    def now_us(self):
+        """The host's clock, plus the time render() and show() take on the chip beyond R's."""
+        return clock.now_us() + self.extra_us
+
     def poll(self, raw):
         """One turn of main.run (a generator: it yields once, after a frame was shown,
         for the collection); sets self.last to what the poll did."""
@@ -155,17 +171,17 @@ class Loop:
         self.show_bus_ms = 0.0
         self.render_us = 0
         start = self.now
-        stall = self.flash.stall_ms
+        stall = self.flash.stall_ms + self.flash.lfs_ms
         programmed = self.flash.programmed
         erases = self.flash.erases
         bus = self.machine.bus_us
         model = self.files.model_us
         loading = self.app.loading[0] if self.app.loading else None
-        t0 = clock.now_us()
+        t0 = self.now_us()
         showed = self.dev.step(raw, int(start))
-        t1 = clock.now_us()
+        t1 = self.now_us()
         t0 += self.files.model_us - model  # the flash model's own time is no Pico's
-        stall = self.flash.stall_ms - stall
+        stall = self.flash.stall_ms + self.flash.lfs_ms - stall
         ms = (t1 - t0) * self.scale + stall + (self.machine.bus_us - bus) / 1000
         last = {"shown": showed, "start": start, "stall": stall,
                 "erases": self.flash.erases - erases, "events": self.handled, "done": self.done}
@@ -292,27 +308,6 @@ class Loop:
         print("BENCH bus_ms %.1f" % (self.machine.bus_us / 1000))
 
 
-def _presses(events):
-    """(event, ms) for each press of bench_record's event string: ms is how long the
-    script let time pass after it (its ticks), the least the loop waits after it too."""
-    out = []
-    clock = 0  # the script's clock at its last tick
-    i = 0
-    while i < len(events):
-        if events[i] == "t":
-            end = events.index(".", i)
-            now = int(events[i + 1:end])
-            if out:
-                ev, since = out[-1][0], out[-1][2]
-                out[-1] = (ev, now - since, since)
-            clock = now
-            i = end + 1
-            continue
-        out.append((ord(events[i]) - 48, 0, clock))
-        i += 1
-    return [(ev, ms) for ev, ms, _ in out]
-
-
 def digest(app):
     """A short fingerprint of the game in play, to check a replay reached the same end."""
     s = app.session
@@ -321,10 +316,10 @@ def digest(app):
 
 
 def main(arg):
-    board_name, seed, r_pico, what = arg.split()
+    board_name, seed, r_pico, drawing, what = arg.split()
 
     def run():
-        loop = Loop(board_name, int(seed), float(r_pico))
+        loop = Loop(board_name, int(seed), float(r_pico), tuple(float(k) for k in drawing.split(",")))
         yield
         for _ in range(5):  # the buttons are read once before any is pressed
             yield from loop.poll(0)
@@ -332,7 +327,7 @@ def main(arg):
             yield from _odds(loop)
         else:
             i = 0
-            for ev, wait in _presses(what):
+            for ev, wait in presses(what):
                 yield from loop.press(ev, wait)
                 loop.report(i, ev)
                 i += 1

@@ -72,11 +72,13 @@ def replay(board, game, work, deployed, presses=None):
     emulated.with_probe(board, work, deployed, probed, game.seed)
     expect = [screens.key(board, game.frame(i)) for i in range(len(game.presses))]
     n = len(game.presses) if presses is None else min(presses, len(game.presses))
-    mid = n // 2
+    begun = next((i for i in range(n) if game.actions(i) != "-"), 0)
+    mid = (begun + n) // 2  # a game in play: for the boot with a game saved, and the faults' gadget
     saved = os.path.join(work, game.game + "-saved.img")
     result = emulated.play({
         "board": board, "fsIn": probed, "fsOut": os.path.join(work, game.game + "-end.img"),
         "presses": game.presses, "to": n, "expect": expect, "outDir": work, "stopOnDiff": True,
+        "finalPng": os.path.join(work, game.game + "-final.png"),
         "saveAt": mid, "saveOut": saved}, work, "%s %s" % (board, game.game))
     result["game"] = game.game
     result["labels"] = [game.label(i) for i in range(n)]
@@ -136,6 +138,15 @@ def main(argv=None):
     if args.short:
         args.presses, args.no_copy = args.presses or SHORT_PRESSES, True
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+
+    def rerun_by(checks, board, game):
+        """The command that draws a failed check's faults again: each board's and game's
+        faults come from the seed, the board and the game alone."""
+        for c in checks:
+            if not c["ok"]:
+                c["rerun"] = "make chip BOARD=%s GAME=%s SEED=%d%s" % (
+                    board, game, seed, " PRESSES=%d" % args.presses if args.presses else "")
+        return checks
     rerun = ["make", "chip"] + (["BOARD=" + ",".join(boards)] if args.board else []) + (
         ["GAME=" + ",".join(args.game)] if args.game else []) + (
         ["PRESSES=%d" % args.presses] if args.presses and not args.short else []) + (
@@ -168,23 +179,30 @@ def main(argv=None):
                 say("%s: %s, %d presses" % (board, game.game, min(args.presses or 10 ** 6, len(game.presses))))
                 mine["games"][game.game] = replay(board, game, work, deployed, args.presses)
                 keep()
-            rng = random.Random("%d %s" % (seed, board))
             cuts = min(args.cuts, 5) if args.short else args.cuts
             for game in recs:
                 played = mine["games"][game.game]
                 if cuts and "differs" not in played:
                     say("%s: %s, %d power cuts" % (board, game.game, cuts))
-                    mine["checks"] += faults.power_cuts(board, game, played, work, deployed, cuts, rng, say)
+                    rng = random.Random("%d %s %s" % (seed, board, game.game))
+                    mine["checks"] += rerun_by(faults.power_cuts(board, game, played, work, deployed, cuts, rng, say),
+                                               board, game.game)
                     keep()
-            saved = next((g["saved_image"] for g in mine["games"].values() if "saved_image" in g), None)
+            first = next((g for g in recs if "saved_image" in mine["games"][g.game]), None)
             pulls = (3 if k == 0 else 0) if args.short else args.deploy_cuts
-            if saved and pulls:
+            if first and pulls:
                 say("%s: %d cable pulls during a make deploy of a changed version" % (board, pulls))
-                mine["checks"] += faults.deploy_cuts(board, recs[0], work, saved, pulls, rng, say)
+                saved = mine["games"][first.game]["saved_image"]
+                rng = random.Random("%d %s deploy" % (seed, board))
+                mine["checks"] += rerun_by(faults.deploy_cuts(board, first, work, saved, pulls, rng, say),
+                                           board, first.game)
                 keep()
-            if saved and not args.no_copy:
+            if first and not args.no_copy:
                 say("%s: the saves moved to another gadget and back" % board)
-                mine["checks"] += faults.saves_moved(board, recs[0], work, saved, deployed, rng, say)
+                saved = mine["games"][first.game]["saved_image"]
+                rng = random.Random("%d %s saves" % (seed, board))
+                mine["checks"] += rerun_by(faults.saves_moved(board, first, work, saved, deployed, rng, say),
+                                           board, first.game)
                 keep()
     except KeyboardInterrupt:
         say("stopped: the table holds what was measured")

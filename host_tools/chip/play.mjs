@@ -275,7 +275,7 @@ result.flash = emu.flashOps;
 result.polls = polls.length;
 result.output = output.slice(-20000);
 result.key = frameKey();
-if (job.outDir) png(path.join(job.outDir, 'final.png'));
+if (job.finalPng) png(job.finalPng);
 if (job.fsOut) fs.writeFileSync(job.fsOut, emu.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
 fs.writeFileSync(job.result, JSON.stringify(result));
 process.exit(0);

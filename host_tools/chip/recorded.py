@@ -11,33 +11,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 import bench  # noqa: E402
+from presses import presses  # noqa: E402
 
 GAMES = bench.GAMES
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 LONG = 4
-
-
-def presses(events):
-    """[(event, ms)] of a recorded event string: ms is how long the script let time
-    pass after the press (its ticks), the least the chip waits after it too."""
-    out = []
-    clock = 0  # the script's clock at its last tick
-    since = 0
-    i = 0
-    while i < len(events):
-        if events[i] == "t":
-            end = events.index(".", i)
-            now = int(events[i + 1:end])
-            if out:
-                out[-1][1] = now - since
-            clock = now
-            i = end + 1
-            continue
-        out.append([ord(events[i]) - 48, 0])
-        since = clock
-        i += 1
-    return out
 
 
 def name(ev):
@@ -53,7 +33,7 @@ class Game:
         self.board = board
         self.game = game
         self.seed = int(rec["seed"])
-        self.presses = presses(rec["events"])
+        self.presses = [list(p) for p in presses(rec["events"])]
         _, lines = bench.measured(image, "bench_frames", " ".join((board, rec["seed"], rec["events"])))
         self.rest = [line.split(" ", 4)[1:] for line in lines if line.startswith("REST ")]
         if len(self.rest) != len(self.presses):

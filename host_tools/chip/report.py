@@ -160,6 +160,8 @@ def table(results):
             for c in checks:
                 if not c["ok"] or c["kind"] != "power cut":
                     out.append("    %s %s" % ("ok    " if c["ok"] else "FAILED", c["what"]))
+                if "rerun" in c:
+                    out.append("           rerun: %s" % c["rerun"])
             failures += len(bad)
             passed += len(checks) - len(bad)
     if "error" in results:

@@ -78,6 +78,7 @@ def test_writing_a_big_file_erases_its_blocks_as_the_data_reaches_them():
     assert f.programmed == 256  # the entry, when the file is opened
     w.write("x" * 1024)  # past 512 bytes: a block of its own, erased; 4 pages
     assert (f.erases, f.programmed) == (1, 256 + 1024)
+    assert f.lfs_ms == 19  # and littlefs's own work for the block, as the chip takes it
     w.write("x" * 1024)
     w.write("x" * 552)  # 2600 bytes: 10 whole pages so far
     assert (f.erases, f.programmed) == (1, 256 + 2560)
@@ -144,17 +145,11 @@ def test_the_oled_boards_driver_on_the_bench_bus():
 
 
 def test_presses_and_the_time_the_script_let_pass_after_each():
-    sys.modules["clock"] = type(sys)("clock")  # bench_loop times with the runtime's host clock
-    sys.modules["stepper"] = type(sys)("stepper")
-    sys.path.insert(0, BENCH)
-    try:
-        loop = _load("bench_loop")
-    finally:
-        sys.path.remove(BENCH)
-        del sys.modules["clock"], sys.modules["stepper"]
+    presses = _load("presses")
     # OK, then the dice tumble for 800 ms; DOWN and OK, each with one poll; long BACK
-    assert loop._presses("2t100.t200.t800.1t810.2t820.7") == [(2, 800), (1, 10), (2, 10), (7, 0)]
-    assert loop._presses("") == []
+    assert presses.presses("2t100.t200.t800.1t810.2t820.7") == [(2, 800), (1, 10), (2, 10), (7, 0)]
+    assert presses.presses("2t100.1t150.t700.7") == [(2, 100), (1, 600), (7, 0)]
+    assert presses.presses("") == []
 
 
 def test_the_game_log_costs_a_page_per_record_and_an_erase_per_block(tmp_path):
@@ -163,9 +158,11 @@ def test_the_game_log_costs_a_page_per_record_and_an_erase_per_block(tmp_path):
     ring = RingLog(files.ring(str(tmp_path / "game.ring"), 2, True))
     f = files.flash
     assert f.erases == 3  # the folder, and a block of data for each file: made once
-    stall = f.stall_ms
+    stall, lfs = f.stall_ms, f.lfs_ms
+    assert lfs == 2 * 19  # making the files: littlefs's work for a block each
     assert ring.append(b"[1]", 1) is False  # block 0 erased
     assert f.erases == 4 and f.stall_ms - stall == 45
+    assert f.lfs_ms == lfs  # the log's own erase: littlefs has no part in it
     assert ring.append(b"[1]", 1) is True  # header (8) and record (9): one page
     assert f.erases == 4 and abs(f.stall_ms - stall - 45.4) < 1e-9 and f.data - 8192 == 17
     programmed = f.programmed
