@@ -73,13 +73,14 @@ bench: deps
 
 # The judge: make deploy onto an emulated RP2040 with the real firmware (../shared/picoemu),
 # every recorded game press by press, power cuts, cable pulls, saves moved; a table of verdicts.
-# A part: make chip BOARD=pico_oled GAME=taubertal PRESSES=100; SEED=n reruns the faults;
+# A part: make chip BOARD=pico_oled GAME=taubertal PRESSES=100 (CUTS=n, DEPLOY_CUTS=n, NO_COPY=1);
+# SEED=n reruns the faults;
 # SHORT=1 is CI's pass; REPORT=1 prints the last run's table again.  Not part of make test.
 chip: deps
 	$(PY) host_tools/chip $(if $(filter command line,$(origin BOARD)),--board $(BOARD)) \
 		$(if $(GAME),--game $(GAME)) $(if $(PRESSES),--presses $(PRESSES)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(CUTS),--cuts $(CUTS)) $(if $(DEPLOY_CUTS),--deploy-cuts $(DEPLOY_CUTS)) $(if $(SHORT),--short) \
-		$(if $(REPORT),--report)
+		$(if $(NO_COPY),--no-copy) $(if $(REPORT),--report)
 
 # The reference workload on a real Pico: make bench then converts with this R
 # (build/bench-pico.txt) instead of the one in host_tools/budgets.py.

@@ -113,8 +113,9 @@ def main(argv=None):
     ap.add_argument("--no-copy", action="store_true", help="leave out moving the saves between gadgets")
     ap.add_argument("--seed", type=int, help="the faults' seed (printed; default: a new one)")
     ap.add_argument("--short", action="store_true",
-                    help="CI's pass: per board a deploy, the first %d presses of one game, 5 power cuts "
-                         "and 3 cable pulls on the first board, no saves moved" % SHORT_PRESSES)
+                    help="CI's pass: per board a deploy, the first %d presses of one game and 5 power cuts "
+                         "in them; 3 cable pulls on the first board; no saves moved; only the checks "
+                         "judged" % SHORT_PRESSES)
     ap.add_argument("--report", action="store_true", help="print the table of the last run (build/chip/results.json)")
     args = ap.parse_args(argv)
     summary = os.path.join(OUT, "results.json")
@@ -152,7 +153,8 @@ def main(argv=None):
         ["PRESSES=%d" % args.presses] if args.presses and not args.short else []) + (
         ["SHORT=1"] if args.short else []) + (
         ["CUTS=%d" % args.cuts] if args.cuts != 20 and not args.short else []) + (
-        ["DEPLOY_CUTS=%d" % args.deploy_cuts] if args.deploy_cuts != 10 and not args.short else []) + ["SEED=%d" % seed]
+        ["DEPLOY_CUTS=%d" % args.deploy_cuts] if args.deploy_cuts != 10 and not args.short else []) + (
+        ["NO_COPY=1"] if args.no_copy and not args.short else []) + ["SEED=%d" % seed]
     say("seed %d: the faults are drawn from it; rerun with: %s" % (seed, " ".join(rerun)))
     started = time.monotonic()
     results = {"seed": seed, "boards": {}, "started": time.strftime("%Y-%m-%d %H:%M")}

@@ -2,9 +2,10 @@
 // MicroPython rp2 firmware) from a flash image, a recorded game's presses through the GPIO pins.
 //   node host_tools/chip/play.mjs JOB.json
 // The job (written by host_tools/chip/emulated.py) names the picoemu folder, the board, the flash
-// image in and out, the presses ([event, least ms to wait after it], event as app/events.py), the
-// first one to play, a power cut (emulated ms after power-on), the frames to expect at rest (a
-// hash per press, from the simulator) and where to write what it saw (JSON, PNGs).
+// image in and out, the presses ([event, least ms to wait after it], event as app/events.py) and
+// how many to play, a power cut (cutAfter ms after press cutPress went down), the frames to expect
+// at rest (a hash per press, from the simulator) and where to write what it saw (JSON, PNGs); or
+// files to put on the flash (put), or a listing of every file with its hash (files).
 //
 // Everything is timed in emulated time, as a Pico at 125 MHz would take it: the finger (a short
 // press is let go after 100 ms, a long one reaches its 700 ms mark), the app taking the event (the
@@ -35,7 +36,7 @@ const BOOT_LIMIT_MS = 10000;
 
 const board = BOARDS[job.board];
 if (!board) throw new Error(`unknown board ${job.board}`);
-const emu = new PicoEmu({ fsImage: job.fsIn, firmware: job.firmware || undefined });
+const emu = new PicoEmu({ fsImage: job.fsIn });
 let display;
 const frames = []; // [ms of the last byte, changed] of every frame the display completed
 let lastKey = null;
@@ -100,10 +101,9 @@ const spanFrom = (pin, t) => spans[pin].find((s) => s[0] >= t && s[1] !== null);
 let output = '';
 emu.serialListeners.push((s) => { output += s; });
 for (const p of board.pins) emu.setPin(p, null);
-if (job.holdBack) emu.setPin(BACK, 0);
 
 const nowMs = () => emu.nanos / 1e6;
-let cutAt = job.cutMs == null ? Infinity : job.cutMs;
+let cutAt = Infinity; // set when the press job.cutPress goes down
 class Cut extends Error {}
 class Ended extends Error {}
 
@@ -168,11 +168,10 @@ function press(i, ev, wait) {
     if (++rec.lost > 3) throw new Error(`press ${i} (event ${ev}) never taken by the app`);
     runTo(nowMs() + RELEASED_MS);
   }
-  const f0 = frames.findIndex((f) => f[0] >= event);
   rec.down = down;
   rec.event = event;
   rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
-  const mine = frames.slice(f0 < 0 ? frames.length : f0).filter((f) => f[0] >= event);
+  const mine = frames.filter((f) => f[0] >= event);
   rec.frame = mine.length ? mine[0][0] : null; // the first frame after the app took the event
   const drawn = spanFrom(26, event);
   // the send that ended with that frame's last byte
@@ -247,12 +246,12 @@ if (job.files) {
 try {
   result.boot = bootScreen();
   if (job.bootOnly) {
-    result.rest = rest(0);
+    rest(0);
   } else {
     rest(0);
     gapsSince(nowMs());
     const presses = job.presses;
-    for (let i = job.from || 0; i < presses.length && (job.to == null || i < job.to); i++) {
+    for (let i = 0; i < presses.length && (job.to == null || i < job.to); i++) {
       const rec = press(i, presses[i][0], presses[i][1]);
       result.presses.push(rec);
       if (i === job.saveAt) fs.writeFileSync(job.saveOut, emu.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
