@@ -37,7 +37,7 @@ def figures(board):
                               reverse=True)[:6]
         gap = max(rows, key=lambda r: r[1]["gap"])
         p = gap[1]
-        what = [w for n, w in ((p.get("gapErases", 0), "a flash erase"), (p.get("gapFrames", 0), "a frame pushed")) if n]
+        what = [w for n, w in ((p["gapErases"], "a flash erase"), (p["gapFrames"], "a frame pushed")) if n]
         f["gap"] = (p["gap"], gap[2], " and ".join(what) or "neither a flash erase nor a frame")
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _, _ in rows if p.get(key) is not None]
