@@ -102,8 +102,8 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
 
 
 def changed_tree():
-    """A copy of this tree whose version differs (another VERSION, so the rules core's files
-    change), outside the repository; .venv and node_modules are this one's."""
+    """A copy of this tree whose version differs (another VERSION, and a line more in three of
+    the app's modules), outside the repository; .venv and node_modules are this one's."""
     dest = tempfile.mkdtemp(prefix="schaffner-changed-")
     for name in ("firmware", "lib", "boards", "host_tools"):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
