@@ -52,7 +52,7 @@ class _Button:
 
 
 class Loop:
-    def __init__(self, board_name, seed, r_pico_ms, drawing=(1.0, 1.0)):
+    def __init__(self, board_name, seed, r_pico_ms, drawing):
         import board
         import machine
         import main
