@@ -83,7 +83,6 @@ def replay(board, game, work, deployed, presses=None):
     result["game"] = game.game
     result["labels"] = [game.label(i) for i in range(n)]
     result["actions"] = [game.actions(i) for i in range(n)]
-    result["waits"] = [game.presses[i][1] for i in range(n)]
     result["played"] = n
     differs = [p for p in result["presses"] if p.get("differs")]
     if differs:

@@ -14,10 +14,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 import bench  # noqa: E402
 from presses import presses  # noqa: E402
+from sim import BUTTONS, LONG  # noqa: E402
 
 GAMES = bench.GAMES
-BUTTONS = ("UP", "DOWN", "OK", "BACK")
-LONG = 4
 
 
 def name(ev):
@@ -30,7 +29,6 @@ class Game:
 
     def __init__(self, image, board, game):
         rec = bench.record(image, board, game)
-        self.board = board
         self.game = game
         self.seed = int(rec["seed"])
         self.presses = [list(p) for p in presses(rec["events"])]

@@ -20,13 +20,13 @@ def _presses(board):
     """(game, press record, label, actions) of every press played on the board."""
     for name, g in board["games"].items():
         for p in g["presses"]:
-            yield name, p, g["labels"][p["i"]], g["actions"][p["i"]], g["waits"][p["i"]]
+            yield name, p, g["labels"][p["i"]], g["actions"][p["i"]]
 
 
 def figures(board):
     """The board's figures (dict) from its games' records."""
     rows = list(_presses(board))
-    framed = [(p, label) for _, p, label, _, _ in rows if p["frame"] is not None]
+    framed = [(p, label) for _, p, label, _ in rows if p["frame"] is not None]
     f = {"presses": len(rows), "unframed": len(rows) - len(framed)}
     if framed:
         finger = [p["frame"] - p["finger"] for p, _ in framed]
@@ -40,17 +40,17 @@ def figures(board):
         what = [w for n, w in ((p["gapErases"], "a flash erase"), (p["gapFrames"], "a frame pushed")) if n]
         f["gap"] = (p["gap"], gap[2], " and ".join(what) or "neither a flash erase nor a frame")
         for key in ("compute", "render", "show"):
-            xs = [p[key] for _, p, _, _, _ in rows if p.get(key) is not None]
+            xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
                 f[key] = (_median(xs), p99(xs), max(xs))
-    actions = sum(len(a.split(",")) for _, _, _, a, _ in rows if a != "-")
+    actions = sum(len(a.split(",")) for _, _, _, a in rows if a != "-")
     f["actions"] = actions
     if actions:
-        f["erases"] = sum(p["erases"] for _, p, _, _, _ in rows) / actions
-        f["programmed"] = sum(p["programmed"] for _, p, _, _, _ in rows) / actions
-    f["lost"] = sum(p["lost"] for _, p, _, _, _ in rows)
+        f["erases"] = sum(p["erases"] for _, p, _, _ in rows) / actions
+        f["programmed"] = sum(p["programmed"] for _, p, _, _ in rows) / actions
+    f["lost"] = sum(p["lost"] for _, p, _, _ in rows)
     # a roll's last frame (the odds) against the end of the tumble, from the app taking the press
-    late = [(p["changes"][-1] - ROLL_MS, label) for game, p, label, a, _ in rows
+    late = [(p["changes"][-1] - ROLL_MS, label) for game, p, label, a in rows
             if game == "trainmaker" and a.split(",")[-1] == "roll" and p["changes"]]
     if late:
         f["odds"] = max(late)

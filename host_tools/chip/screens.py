@@ -15,12 +15,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 import frames  # noqa: E402
 import sim  # noqa: E402
 
-SIZES = {"pico_oled": (128, 64), "pico_display_pack": (240, 135)}
-
-
 def pixels(board, hexdata):
     """Rows of what the display shows: 0/1 on the OLED, (r, g, b) 8-bit on the Display Pack."""
-    width, height = SIZES[board]
+    width, height, _ = sim.BOARDS[board]
     raw = bytes.fromhex(hexdata)
     if board == "pico_oled":
         return [[raw[(y >> 3) * width + x] >> (y & 7) & 1 for x in range(width)] for y in range(height)]

@@ -95,7 +95,7 @@ def _press(i, finger, event, frame, gap=12.0, erases=0, programmed=0, changes=()
 
 def _board(presses, actions, heap=None, checks=()):
     game = {"presses": presses, "labels": ["t press %d" % p["i"] for p in presses], "actions": actions,
-            "waits": [0] * len(presses), "played": len(presses), "output": "", "heap": heap}
+            "played": len(presses), "output": "", "heap": heap}
     return {"games": {"trainmaker": game}, "checks": list(checks), "first_boot": 900.0, "mpy_bytes": 1024}
 
 
