@@ -50,8 +50,9 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
     emulated.with_probe(board, work, deployed, image, game.seed, talk=True)
     timed = played["presses"]
     first = next((i for i, a in enumerate(played["actions"]) if a != "-"), None)
-    if first is None or len(timed) < 2:
-        return [_check("power cut", False, "%s: no action to cut into" % game.game)]
+    if first is None:
+        say("  no action in the presses played: nothing to cut into (more PRESSES)")
+        return []
     picks = sorted(rng.sample(range(first, len(timed)), min(n, len(timed) - first)))
     cuts = [(k, rng.uniform(0, timed[k]["rest"] - timed[k]["down"])) for k in picks]
     checks = []
