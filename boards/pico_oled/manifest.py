@@ -1,9 +1,8 @@
-# Freeze Schaffner into a MicroPython firmware image for the Pico + SSD1306 OLED board.
-# From a micropython checkout (see ../README.md):
-#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/schaffner/boards/pico_oled/manifest.py
-# Paths are relative to this file. main.py stays on the board's file system.
-include("$(PORT_DIR)/boards/manifest.py")
-package("schaffner", base_path="../../lib")
-package("app", base_path="../../firmware")
-package("drivers", base_path="../../firmware")
-module("board.py")
+# Freeze Schaffner into a MicroPython 1.28 image for this board: make firmware BOARD=pico_oled
+# (host_tools/pico/firmware.py) stages the board's files into the folder below, then builds
+# the rp2 port with this manifest. Paths are relative to this file.
+# The port's own modules: _boot.py mounts the file system, rp2.py is the rp2 module.
+freeze("$(PORT_DIR)/modules")
+# Schaffner as make deploy would put it in a slot, with the launcher as main.py (the port runs
+# a frozen main.py at boot), firmware/main.py as gadget and the image's stamp.
+freeze("../../build/firmware/pico_oled/frozen")

@@ -66,17 +66,31 @@ STAMP = "version.json"
 
 
 def version_lines(fs):
-    """What About says of the version: the stamp make deploy wrote (package version, git
-    commit, "dirty" for uncommitted changes), else the rules core's VERSION (simulator,
-    tests, a frozen or mip install)."""
+    """What About says of the version and where the running code came from: the stamp
+    make deploy wrote into the slot, else the one frozen into a firmware image (package
+    version, git commit, "dirty" for uncommitted changes), else the rules core's VERSION
+    (simulator, tests, a mip install)."""
+    s, source = _stamp(fs)
     try:
-        s = fs.read_json(STAMP)
         lines = ["Schaffner " + s["version"]]
         if s.get("commit"):
             lines.append(s["commit"] + (" dirty" if s.get("dirty") else ""))
-        return lines
-    except (OSError, ValueError, KeyError, TypeError):
+        return lines + [source]
+    except (KeyError, TypeError, AttributeError):
         return ["Schaffner " + VERSION]
+
+
+def _stamp(fs):
+    """(the running code's stamp, how it got onto the Pico), (None, None) without one."""
+    try:
+        return fs.read_json(STAMP), "via make deploy"
+    except (OSError, ValueError):
+        pass
+    try:
+        from firmware_stamp import STAMP as frozen  # type: ignore[import-not-found]  # make firmware's
+    except ImportError:
+        return None, None
+    return frozen, "flashed firmware"
 
 
 def game_menu():

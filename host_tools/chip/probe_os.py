@@ -4,7 +4,9 @@
 #
 # - os.urandom(4) gives _SEED: main.start seeds the dice with it, so the chip rolls the dice the
 #   simulator rolled for the same presses (the markers of the game log ask for 8 bytes: real).
-# - The launcher's os.chdir into a slot loads that slot's main and wraps its start: each event
+# - That first os.urandom(4) comes from start() in the gadget's main module (main in a slot,
+#   gadget in a firmware image), just before it makes its Device: the probe puts its own
+#   Device maker in the module's place, which marks what the device does: each event
 #   the app takes raises GP22 for a moment, GP26 is high while the app draws a frame and GP27
 #   while the display sends it (the player times them: a few pin writes, tens of us). With
 #   _TALK, the app also prints the number of actions in its journal at start (and the slot it
@@ -18,7 +20,7 @@ _path = sys.path[:]
 sys.path.clear()  # an empty sys.path imports the built-in
 try:
     from os import *  # noqa: F401,F403
-    from os import chdir as _chdir, urandom as _urandom
+    from os import urandom as _urandom
 finally:
     sys.path.extend(_path)
     del _path
@@ -30,6 +32,7 @@ def urandom(n):
     global _seeded
     if n == 4 and not _seeded:
         _seeded = True
+        _wrap(sys.modules.get("main") or sys.modules["gadget"])
         return _SEED.to_bytes(4, "little")  # noqa: F821
     return _urandom(n)
 
@@ -47,8 +50,8 @@ def _wrap(main):
     drawing = Pin(26, Pin.OUT, value=0)
     sending = Pin(27, Pin.OUT, value=0)
     peak = [0, 0]
-    show = main.Device._show
-    start = main.start
+    device_class = main.Device
+    show = device_class._show
 
     def shown(self):
         # the most allocated before a collection (garbage included) and the most left after
@@ -61,8 +64,8 @@ def _wrap(main):
             peak[1] = max(live, peak[1])
             print("CHIP heap", peak[0], peak[1], live + gc.mem_free())
 
-    def started(display, colours, wdt=None):
-        device = start(display, colours, wdt)
+    def made(*args, **kwargs):
+        device = device_class(*args, **kwargs)
         app = device.app
         handle = app.handle
 
@@ -91,16 +94,9 @@ def _wrap(main):
         app.render = rendered
         device.display.show = sent
         if _TALK:  # noqa: F821
-            print("CHIP boot", _count(app), getcwd())
+            print("CHIP boot", _count(app), getcwd())  # noqa: F405
         return device
 
     if _TALK:  # noqa: F821
-        main.Device._show = shown
-    main.start = started
-
-
-def chdir(path):
-    _chdir(path)
-    if path.startswith("/slot_"):
-        import main
-        _wrap(main)
+        device_class._show = shown
+    main.Device = made

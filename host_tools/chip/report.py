@@ -66,18 +66,30 @@ def figures(board):
 def table(results):
     """(lines, OVERs, failed checks, passed checks) for the results make chip kept: a game
     whose every screen matched the simulator's is a check, and so is each fault's."""
-    boards = list(results["boards"])
-    figs = {b: figures(results["boards"][b]) for b in boards}
+    cols = []  # (column, board, its records): each board as deployed, then its firmware image
+    for b, data in results["boards"].items():
+        cols.append((b, b, data))
+        if data.get("firmware"):
+            cols.append((b + " .uf2", b, data["firmware"]))
+    boards = [c for c, _, _ in cols]
+    board_of = {c: b for c, b, _ in cols}
+    data_of = {c: d for c, _, d in cols}
+    figs = {c: figures(d) for c, _, d in cols}
     report = Report(boards)
+    deployed = [c for c in boards if c == board_of[c]]
 
-    def each(key, pick=lambda v: v):
-        return [pick(figs[b][key]) if key in figs[b] else None for b in boards]
+    def each(key, pick=lambda v: v, only=None):
+        return [pick(figs[b][key]) if key in figs[b] and (only is None or b in only) else None for b in boards]
 
-    def per_board(name, key, pick, limits):
-        for k, b in enumerate(boards):
+    def per_board(name, key, pick, limits, only=None, unit="ms"):
+        k = 0
+        for b in boards:
+            if only is not None and b not in only:
+                continue
             v = pick(figs[b][key]) if key in figs[b] else None
-            budget, goal = limits[b]
-            report.row(name if k == 0 else "", [v if c == b else None for c in boards], budget, goal)
+            budget, goal = limits[board_of[b]]
+            report.row(name if k == 0 else "", [v if c == b else None for c in boards], budget, goal, unit)
+            k += 1
 
     per_board("finger -> frame pushed, p99", "finger", lambda v: v[1], budgets.FINGER_P99_MS)
     report.row("finger -> frame pushed, median", each("finger", lambda v: v[0]), *budgets.FINGER_MEDIAN_MS)
@@ -93,22 +105,32 @@ def table(results):
                *budgets.ODDS_LATE_MS)
     report.row("flash erases per action (average)", each("erases"), *budgets.ERASES_PER_ACTION, unit="", fmt="%.3f")
     report.row("  flash bytes programmed per action", each("programmed"), unit="B", fmt="%.0f")
-    report.row("boot to first screen, first after a deploy",
-               [results["boards"][b].get("first_boot") for b in boards], *budgets.FIRST_BOOT_MS)
+    report.row("boot to first screen, first after a deploy or onto an empty flash",
+               [data_of[b].get("first_boot") for b in boards], *budgets.FIRST_BOOT_MS)
     report.row("boot to first screen, a game saved", each("boot_saved"), *budgets.BOOT_MS)
     budget, goal = budgets.HEAP_DEPLOYED
-    report.row("peak heap in use, make deploy install", each("heap", lambda v: v[0] / KB), budget / KB, goal / KB, "KB")
+    report.row("peak heap in use, make deploy install", each("heap", lambda v: v[0] / KB, deployed),
+               budget / KB, goal / KB, "KB")
+    kb = {b: (lim[0] / KB, lim[1] / KB) for b, lim in budgets.HEAP.items()}
+    images = [b for b in boards if b not in deployed]
+    per_board("peak heap in use, firmware image", "heap", lambda v: v[0] / KB, kb, images, "KB")
     report.row("  the most left after a collection", each("heap", lambda v: v[1] / KB), unit="KB")
-    report.row("  .mpy files on the device", [results["boards"][b].get("mpy_bytes", 0) / KB for b in boards], unit="KB")
+    report.row("  .mpy files on the device", [data_of[b].get("mpy_bytes", 0) / KB if b in deployed else None
+                                             for b in boards], unit="KB")
+    report.row("  firmware image (.uf2)", [data_of[b].get("image_bytes", 0) / KB if b in images else None
+                                         for b in boards], unit="KB")
+    report.row("  flash free for saves, the image's first boot", [
+        data_of[b]["fs_free"] / KB if b in images and "fs_free" in data_of[b] else None for b in boards], unit="KB")
 
     out = ["Schaffner on the emulated chip (make chip): the real MicroPython 1.28 rp2 firmware on",
-           "../shared/picoemu's RP2040, deployed with make deploy, played press by press through the",
+           "../shared/picoemu's RP2040, deployed with make deploy (and flashed as make firmware's",
+           "image: the .uf2 columns), played press by press through the",
            "GPIO pins; every time in emulated ms, as a Pico at 125 MHz takes it. Seed %d, %.0f min." % (
                results["seed"], results.get("minutes", 0)), ""]
     out += report.lines()
     failures = passed = 0
     for b in boards:
-        board, f = results["boards"][b], figs[b]
+        board, f = data_of[b], figs[b]
         out.append("\n%s:" % b)
         for name, g in board["games"].items():
             framed = [p for p in g["presses"] if p["frame"] is not None]

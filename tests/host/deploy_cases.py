@@ -4,15 +4,14 @@ A version is ("slots", Image) -- deployed by this deploy -- or ("old layout", fi
 what the deploy before slots left (main.py, board.py, app/, drivers/ at the root, the
 core in /lib/schaffner). A version from before Schaffner's own OLED driver has a board.py
 that imports micropython-lib's ssd1306, which the deploy of its time put in /lib.
-booted() applies the definition in host_tools/deploy_plan.py to a FakeBoard.
+booted() applies the definition in host_tools/planner.py to a FakeBoard.
 """
 import json
 import os
 
 from fakeboard import FakeBoard
-from host_tools import deploy
-from host_tools.deploy import deploy_plan
-from host_tools.device_files import ROOT
+from host_tools.pico import deploy, planner
+from host_tools.pico.files import ROOT
 
 with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as _f:
     LAUNCHER = _f.read()
@@ -52,7 +51,7 @@ def needs_lib_driver(files):
 
 
 def image(version, files, board="pico_oled"):
-    return deploy_plan.Image(board, files, stamp(version, board), LAUNCHER, MPY)
+    return planner.Image(board, files, stamp(version, board), LAUNCHER, MPY)
 
 
 V1 = image("1.0", code("1.0"))
@@ -91,10 +90,10 @@ def in_slot(img, slot, pointer=True, main=LAUNCHER):
 
 def _boots_slots(board, img):
     main = board.files.get("/main.py")
-    if "/main.py" in board.partial or not deploy_plan.is_launcher(main):
+    if "/main.py" in board.partial or not planner.is_launcher(main):
         return False
     named = board.files.get("/slot.txt")
-    slot = deploy_plan.launcher.choose(
+    slot = planner.launcher.choose(
         named.decode().strip() if named is not None else None,
         lambda s: "/slot_%s/version.json" % s in board.files)
     if slot is None:

@@ -1,7 +1,7 @@
 """A Pico for the deploy's tests: a file tree, a MicroPython version, so much flash, and
 a cable that can be pulled at any call.
 
-It has the interface of host_tools/deploy_board.py. Flash is counted as the deploy's
+It has the interface of host_tools/pico/link.py. Flash is counted as the deploy's
 plan counts it (whole blocks per file, two per folder); a write that does not fit fails
 with ENOSPC and leaves the file cut short, as littlefs would. cut=n pulls the cable at
 the n-th call (0 = the first): with inside=False the call never reaches the board; with
@@ -10,7 +10,7 @@ whole -- and the answer is lost. Either way every later call finds the board gon
 """
 import hashlib
 
-from host_tools.deploy import BoardError, BoardGone
+from host_tools.pico.link import BoardError, BoardGone
 
 PICO = "Raspberry Pi Pico with RP2040"
 MPY_1_27 = 6 | 3 << 8 | 4 << 10  # format 6.3, native code for armv6m

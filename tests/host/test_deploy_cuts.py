@@ -13,8 +13,7 @@ import pytest
 
 from deploy_cases import (DATA, OLDER_LAUNCHER, SSD1306, V0, V08, V1, V2, board_with, booted,
                           changing_calls, code, data_of, image, in_slot, old_layout, run)
-from host_tools import deploy
-from host_tools.deploy import deploy_image, deploy_plan
+from host_tools.pico import compiled, deploy, planner
 
 STAMP_ONLY = image("2.0-stamp", V2.files)
 
@@ -81,7 +80,7 @@ def test_every_cut_leaves_old_or_new(case):
     probe = board_with(files)
     facts = deploy.read_facts(probe, new)
     pre = probe.calls
-    plan = deploy_plan.make_plan(new, facts)
+    plan = planner.make_plan(new, facts)
     whole = board_with(files)
     ok, message, _ = run(whole, new)
     assert ok, message
@@ -114,7 +113,7 @@ def test_every_cut_leaves_old_or_new(case):
 def test_the_real_image_cut_anywhere_on_an_old_layout_board():
     """The image make deploy builds from this tree, onto a board the deploy before
     slots filled with the same code."""
-    new = deploy_image.build_image("pico_oled", deploy.mpy_cross_path())
+    new = compiled.build_image("pico_oled", deploy.mpy_cross_path())
     kind, files = old_layout(new)
     files.update(SSD1306)  # what the deploy before slots put in /lib: it stays
     versions = {"old": (kind, files), "new": ("slots", new)}

@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host_tools"))
-from device_files import HOST_ONLY, boards, core_files, device_files  # noqa: E402
+from pico.files import HOST_ONLY, boards, core_files, device_files  # noqa: E402
 from app.games import GAMES as REGISTRY  # noqa: E402
 
 GAMES = tuple(row[0] for row in REGISTRY)

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 
 import web  # noqa: E402
 from app.colours import PALETTE  # noqa: E402
-from device_files import boards, compiled_name, device_files  # noqa: E402
+from pico.files import boards, compiled_name, device_files  # noqa: E402
 from schaffner.rng import Rng  # noqa: E402
 
 OK, BACK = 1 << 2, 1 << 3  # raw bits of the buttons, as a board reads them

@@ -35,10 +35,28 @@ def test_about_shows_the_stamp_make_deploy_wrote():
     fs = MemFiles()
     fs.files["version.json"] = ('{"board": "pico_oled", "commit": "3f2a1bc", "dirty": true, '
                                 '"version": "0.2.0"}')
-    d = Driver(fs).pick("Settings").pick("About").shows("Schaffner 0.2.0", "3f2a1bc dirty", "Free ")
+    d = Driver(fs).pick("Settings").pick("About").shows("Schaffner 0.2.0", "3f2a1bc dirty",
+                                                        "via make deploy", "Free ")
     fs.files["version.json"] = '{"board": "pico_oled", "commit": null, "dirty": false, "version": "0.2.1"}'
     d.press("OK").pick("About").shows("Schaffner 0.2.1")
     assert "dirty" not in d.text and "null" not in d.text and "None" not in d.text
+
+
+class _FrozenStamp:
+    """What `from firmware_stamp import STAMP` finds in a firmware image (make firmware)."""
+    STAMP = {"board": "pico_oled", "commit": "9c41d2e", "dirty": False, "time": 1796000000,
+             "version": "0.3.0"}
+
+
+def test_about_in_a_firmware_image_shows_its_frozen_stamp():
+    import sys
+    sys.modules["firmware_stamp"] = _FrozenStamp
+    try:
+        d = Driver().pick("Settings").pick("About")
+    finally:
+        del sys.modules["firmware_stamp"]
+    d.shows("Schaffner 0.3.0", "9c41d2e", "flashed firmware")
+    assert "dirty" not in d.text
 
 
 def test_about_with_a_damaged_stamp_shows_the_code_version():

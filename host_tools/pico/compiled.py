@@ -15,9 +15,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deploy_plan import Image  # noqa: E402
-from device_files import ROOT, device_files  # noqa: E402
+from .files import ROOT, device_files
+from .planner import Image
 
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
 SOURCE_FILES = ("board.py",)  # left as source in the slot
@@ -51,25 +50,28 @@ def compile_file(mpy_cross, host, name, tmp):
 
 
 def make_stamp(board):
-    """version.json: what About shows and make deploy prints as the old version."""
+    """version.json: what About shows and make deploy prints as the old version; its
+    commit's time tells the launcher which of a slot and a firmware image is newer."""
     with open(os.path.join(ROOT, "package.json")) as f:
         version = json.load(f)["version"]
-    commit, dirty = git_state()
-    data = {"board": board, "commit": commit, "dirty": dirty, "version": version}
+    commit, time, dirty = git_state()
+    data = {"board": board, "commit": commit, "dirty": dirty, "time": time, "version": version}
     return (json.dumps(data, sort_keys=True) + "\n").encode()
 
 
 def git_state():
-    """(short commit, whether the device files differ from it); (None, False) outside git."""
+    """(short commit, its time in Unix seconds, whether the device files differ from it);
+    (None, 0, False) outside git."""
     def git(*args):
         return subprocess.run(("git",) + args, cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout.strip()
     try:
         commit = git("rev-parse", "--short=7", "HEAD")
+        time = int(git("log", "-1", "--format=%ct", "HEAD"))
         status = git("status", "--porcelain", "--", "lib", "firmware", "boards")
-    except (OSError, subprocess.CalledProcessError):
-        return None, False
-    return commit, bool(status)
+    except (OSError, ValueError, subprocess.CalledProcessError):
+        return None, 0, False
+    return commit, time, bool(status)
 
 
 def build_image(board, mpy_cross):

