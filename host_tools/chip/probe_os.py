@@ -9,9 +9,11 @@
 #   Device maker in the module's place, which marks what the device does: each event
 #   the app takes raises GP22 for a moment, GP26 is high while the app draws a frame and GP27
 #   while the display sends it (the player times them: a few pin writes, tens of us). With
-#   _TALK, the app also prints the number of actions in its journal at start (and the slot it
-#   runs) and after each event, and each frame shown the heap allocated before its collection
-#   and left after it, when either is the most so far: the fault runs read them. The timed
+#   _TALK, the app also prints the number of actions in its journal at start (and the folder
+#   it runs from) and after each event, and each frame shown the heap allocated before its
+#   collection and left after it, when either is the most so far: the fault runs read them.
+#   Those runs collect garbage every 4 KB allocated, so the first figure is the heap in use
+#   to within 4 KB, not what a press allocated and dropped. The timed
 #   runs stay quiet: printing, and gc.mem_alloc() above all (it walks the heap), would be
 #   timed with the press.
 import sys
@@ -26,6 +28,7 @@ finally:
     del _path
 
 _seeded = False
+_COLLECT_EVERY = 4096
 
 
 def urandom(n):
@@ -54,8 +57,8 @@ def _wrap(main):
     show = device_class._show
 
     def shown(self):
-        # the most allocated before a collection (garbage included) and the most left after
-        # one: gc.mem_alloc() walks the heap (9 ms on the chip), so only runs that talk ask
+        # the most allocated before a collection and the most left after one:
+        # gc.mem_alloc() walks the heap (9 ms on the chip), so only runs that talk ask
         used = gc.mem_alloc()
         show(self)  # ends with the collection
         live = gc.mem_alloc()
@@ -99,4 +102,7 @@ def _wrap(main):
 
     if _TALK:  # noqa: F821
         device_class._show = shown
+        # garbage collected every 4 KB allocated: what a press allocated and dropped does not
+        # count, so the most allocated before a frame's collection is what the app holds, to 4 KB
+        gc.threshold(_COLLECT_EVERY)
     main.Device = made

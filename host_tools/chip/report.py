@@ -163,8 +163,9 @@ def table(results):
         if f["unframed"]:
             out.append("  %d presses changed nothing on the screen (not timed)" % f["unframed"])
         if "heap" in f:
-            out.append("  heap: %.1f KB allocated at most before a collection, %.1f KB left at most after one,"
-                       " of %.1f KB" % (f["heap"][0] / KB, f["heap"][1] / KB, f["heap"][2] / KB))
+            out.append("  heap: %.1f KB in use at most (allocated before a frame's collection, garbage collected"
+                       " every 4 KB), %.1f KB left at most after one, of %.1f KB" % (
+                           f["heap"][0] / KB, f["heap"][1] / KB, f["heap"][2] / KB))
         for line in board.get("deploy", []):
             out.append("  deploy: %s" % line)
         checks = board.get("checks", [])
