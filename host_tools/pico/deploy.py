@@ -14,8 +14,9 @@
    outside /data with its size and sha256.
 4. Plan and preflight (planner.py): the operations that make the board boot the new
    version, and what would stop them: firmware too old or of another .mpy format (it
-   says which to flash), too little flash. Any problem: print it, reset the board into
-   what it ran before, change nothing.
+   says which to flash), too little flash, a Schaffner firmware image as new as this
+   version (its launcher would go on running the image). Any problem: print it, reset
+   the board into what it ran before, change nothing.
 5. Run the plan: stage into the slot the launcher does not start, copying only content
    the board does not have, read everything back, switch with one rename. A cut-off at
    any operation leaves a board that boots the old or the new version; /data is in no

@@ -3,7 +3,8 @@
 Every operation of the deploy is one call of this interface (the tests' fake board in
 tests/host/fakeboard.py has the same one and can be cut off after any call):
 
-    facts()            platform, MicroPython version, .mpy format, free bytes, block size
+    facts()            platform, MicroPython version, .mpy format, free bytes, block size,
+                       the stamp of a Schaffner firmware image (make firmware), or None
     tree()             (files, dirs): every file as {path: (size, sha256 hex)} and every
                        folder, except /data and what is in it (never listed, read or written)
     hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
@@ -72,6 +73,12 @@ def _c(s, d):
 def _r(p):
     with open(p, 'rb') as f:
         return f.read()
+def _s():
+    try:
+        from firmware_stamp import STAMP
+        return STAMP
+    except ImportError:
+        return None
 """ % _WDT_MS
 
 
@@ -123,10 +130,10 @@ class MpremoteBoard:
         return ast.literal_eval(out.decode().strip())
 
     def facts(self):
-        platform, version, mpy, machine, vfs = self._eval(
+        platform, version, mpy, machine, vfs, flashed = self._eval(
             "(sys.platform, tuple(sys.implementation.version[:3]), "
             "getattr(sys.implementation, '_mpy', None), "
-            "getattr(sys.implementation, '_machine', ''), os.statvfs('/'))")
+            "getattr(sys.implementation, '_machine', ''), os.statvfs('/'), _s())")
         return {
             "platform": platform,
             "version": tuple(version),
@@ -134,6 +141,7 @@ class MpremoteBoard:
             "machine": machine,
             "free": vfs[1] * vfs[4],
             "block": vfs[0],
+            "flashed": flashed,
         }
 
     def tree(self):

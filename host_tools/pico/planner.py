@@ -100,6 +100,7 @@ class Facts:
         self.machine = facts["machine"]
         self.free = facts["free"]
         self.block = facts["block"]
+        self.flashed = facts.get("flashed")  # a Schaffner firmware image's stamp, or None
         self.files = files
         self.dirs = dirs
         self.texts = texts
@@ -115,7 +116,7 @@ def texts_to_read(files):
 def blank_facts():
     """A board with nothing on it: what a dry run plans against."""
     return Facts({"platform": "rp2", "version": None, "mpy": None, "machine": "",
-                  "free": None, "block": 4096}, {}, {"/"}, {})
+                  "free": None, "block": 4096, "flashed": None}, {}, {"/"}, {})
 
 
 def describe_stamp(data):
@@ -332,6 +333,13 @@ def space_needed(plan, facts):
     return peak
 
 
+def _stamp_dict(data):
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
+
+
 def problems(image, facts, plan):
     """Why this board cannot take this image, each with what to do; [] when it can."""
     out = []
@@ -352,6 +360,12 @@ def problems(image, facts, plan):
         # format matches; the sub-version only matters for native code.
         out.append("this board loads .mpy format %d; mpy-cross made format %d: %s"
                    % (facts.mpy & 0xFF, fmt, flash))
+    if facts.flashed is not None and not launcher.runs_slot(_stamp_dict(image.stamp), facts.flashed):
+        # the frozen launcher would go on running the image: the deploy would change nothing seen
+        out.append("this Pico's firmware image holds %s, as new as this version or newer, and "
+                   "would go on running instead of it: flash this version's image (make "
+                   "firmware), or deploy a newer commit (or uncommitted changes)"
+                   % describe_stamp(json.dumps(facts.flashed)))
     need = space_needed(plan, facts)
     if facts.free - need < RESERVE:
         out.append("the board has %d KB of flash free; this deploy needs %d KB and leaves "

@@ -24,7 +24,7 @@ def parents(path):
 class FakeBoard:
     def __init__(self, files=(), version=(1, 27, 0), mpy=MPY_1_27, platform="rp2",
                  machine=PICO, capacity=1408 * 1024, block=4096, cut=None, inside=False,
-                 bad_flash=()):
+                 bad_flash=(), flashed=None):
         self.files = dict(files)
         self.dirs = {"/"}
         for p in self.files:
@@ -38,6 +38,7 @@ class FakeBoard:
         self.cut = cut
         self.inside = inside
         self.bad_flash = set(bad_flash)  # paths whose writes come back with a bit flipped
+        self.flashed = flashed  # the stamp frozen into a Schaffner firmware image, or None
         self.partial = set()  # files a cut or a full flash left short
         self.calls = 0
         self.log = []  # (name, first argument) of every call that reached the board
@@ -100,7 +101,7 @@ class FakeBoard:
         self._lost(self._call("facts"))
         return {"platform": self.platform, "version": self.version, "mpy": self.mpy,
                 "machine": self.machine, "free": self.capacity - self.used(),
-                "block": self.block}
+                "block": self.block, "flashed": self.flashed}
 
     def tree(self):
         self._lost(self._call("tree"))

@@ -103,6 +103,25 @@ def test_other_mpy_format_is_refused():
              "mpy-cross made format 6")
 
 
+def _image_stamp(version, time=0, dirty=False):
+    return dict(json.loads(V2.stamp), version=version, time=time, dirty=dirty)
+
+
+def test_a_firmware_image_at_least_as_new_is_named_and_nothing_changes():
+    # V2's stamp has no commit time: an image of the same version runs instead of it
+    message = _refused(board_with(in_slot(V1, "a"), flashed=_image_stamp("2.0")), V2,
+                       "firmware image holds Schaffner 2.0", "make firmware")
+    assert "would go on running instead of it" in message
+    _refused(board_with({}, flashed=_image_stamp("3.1")), V2, "Schaffner 3.1")
+
+
+def test_a_firmware_image_older_than_the_version_lets_the_deploy_run():
+    board = board_with(in_slot(V1, "a"), flashed=_image_stamp("1.0", time=1796000000))
+    ok, message, _ = run(board, V2)
+    assert ok, message
+    assert booted(board, {"old": ("slots", V1), "new": ("slots", V2)}) == ["new"]
+
+
 def test_native_code_would_need_the_same_sub_version():
     img = image("2.0", V2.files)
     img.header = b"M\x06\x13\x1f"  # armv6m native code, sub-version 3

@@ -132,10 +132,19 @@ def test_failures_are_board_errors_with_the_reason(wasm):
 def test_facts_name_the_runtime(wasm):
     board = MpremoteBoard("wasm", transport=wasm)
     facts = board.facts()
-    assert set(facts) == {"platform", "version", "mpy", "machine", "free", "block"}
+    assert set(facts) == {"platform", "version", "mpy", "machine", "free", "block", "flashed"}
     assert facts["platform"] == "webassembly"
+    assert facts["flashed"] is None  # no firmware_stamp module: not a Schaffner image
     assert facts["version"][:2] >= (1, 23) and facts["mpy"] & 0xFF == 6
     assert facts["free"] > 0 and facts["block"] > 0
+
+
+def test_facts_give_the_stamp_a_firmware_image_froze(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    stamp = {"board": "pico_oled", "commit": "9c41d2e", "dirty": False, "time": 1796000000, "version": "0.3.0"}
+    # a firmware image has it frozen; any module of that name on sys.path is found the same way
+    board.put("/firmware_stamp.py", ("STAMP = %r\n" % stamp).encode())
+    assert board.facts()["flashed"] == stamp
 
 
 def test_reset_is_sent_and_never_raises(wasm):
