@@ -111,3 +111,40 @@ def test_a_stamp_from_before_the_commit_time_counts_as_older():
 def test_without_an_image_the_slot_runs():
     assert launcher.runs_slot(None, None)
     assert launcher.runs_slot(_stamp("0.0.1"), None)
+
+
+def test_a_missing_toolchain_is_installed_from_debians_packages(monkeypatch):
+    calls = []
+    have = {"cmake"}
+    monkeypatch.setattr(firmware.shutil, "which", lambda tool: "/usr/bin/" + tool if tool in have or
+                        tool == "apt-get" else None)
+    monkeypatch.setattr(firmware.os.path, "isfile", lambda p: p == firmware.NEWLIB_HEADER and "gcc" in have)
+    monkeypatch.setattr(firmware.os.path, "isdir", lambda p: p == firmware.NEWLIB_CXX and "gcc" in have)
+    monkeypatch.setattr(firmware.os, "geteuid", lambda: 1000)
+
+    class Done:
+        returncode = 0
+
+    def run(cmd, env=None):
+        calls.append(cmd)
+        have.update(("arm-none-eabi-gcc", "gcc"))
+        return Done()
+
+    assert firmware.missing_tools() == ["gcc-arm-none-eabi", "libnewlib-arm-none-eabi",
+                                        "libstdc++-arm-none-eabi-newlib"]
+    firmware.ensure_tools(run)
+    assert calls == [["sudo", "apt-get", "install", "-y", "-qq"] + list(firmware.ARM_PACKAGES)]
+    assert firmware.missing_tools() == []
+    firmware.ensure_tools(run)  # all there: nothing run
+    assert len(calls) == 1
+
+
+def test_a_toolchain_apt_cannot_install_is_said(monkeypatch):
+    monkeypatch.setattr(firmware, "missing_tools", lambda: ["cmake"])
+    monkeypatch.setattr(firmware.shutil, "which", lambda tool: "/usr/bin/apt-get" if tool == "apt-get" else None)
+
+    class Failed:
+        returncode = 100
+
+    with pytest.raises(firmware.FirmwareError, match="could not install"):
+        firmware.ensure_tools(lambda cmd, env=None: Failed())
