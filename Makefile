@@ -5,6 +5,8 @@
 #   make chip    the same judged on an emulated RP2040 with the real firmware, faults too (not part of make test)
 #   make firmware [BOARD=pico_oled|pico_display_pack]: build/firmware/schaffner-BOARD-VERSION.uf2 (default: both)
 #   make deploy  BOARD=pico_oled|pico_display_pack [PORT=/dev/ttyACM0] [DRY_RUN=1]
+#   make backup  [PORT=/dev/ttyACM0] [OUT=schaffner-backup.json|folder]: the gadget's saves to the PC
+#   make restore FROM=schaffner-backup.json [PORT=/dev/ttyACM0]: a backup onto a gadget
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
 #   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
 
@@ -18,7 +20,7 @@ PORT ?=
 WEB_PORT ?= 8000
 comma := ,
 
-.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip firmware deploy export clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip firmware deploy backup restore export clean
 
 all: test
 
@@ -101,6 +103,14 @@ firmware: $(VENV_STAMP)
 
 deploy: $(VENV_STAMP)
 	$(PY) host_tools/pico deploy --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRY_RUN),--dry-run)
+
+# A gadget's /data (the game in play, the history, the settings) to a file or folder, and back.
+backup: $(VENV_STAMP)
+	$(PY) host_tools/pico backup $(if $(PORT),--port $(PORT)) $(if $(OUT),--out $(OUT))
+
+restore: $(VENV_STAMP)
+	$(if $(FROM),,$(error make restore needs FROM=the backup file or folder))
+	$(PY) host_tools/pico restore "$(FROM)" $(if $(PORT),--port $(PORT))
 
 # The games a Pico kept (or a copy of its /data, FROM=...) as history.csv and history.json.
 export: $(VENV_STAMP)

@@ -2,6 +2,8 @@
 
 deploy     the compiled files into a slot of the board's file system (deploy.py)
 firmware   a MicroPython image for a board with all of Schaffner frozen in (firmware.py)
+backup     a gadget's saves, history and settings to a file on the PC (backup.py)
+restore    such a file back onto a gadget, the same or another (backup.py)
 
 files.py says which files a board gets; compiled.py builds them with mpy-cross; planner.py
 works out a deploy before anything changes; link.py talks to the board through mpremote.

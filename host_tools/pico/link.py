@@ -6,7 +6,9 @@ tests/host/fakeboard.py has the same one and can be cut off after any call):
     facts()            platform, MicroPython version, .mpy format, free bytes, block size,
                        the stamp of a Schaffner firmware image (make firmware), or None
     tree()             (files, dirs): every file as {path: (size, sha256 hex)} and every
-                       folder, except /data and what is in it (never listed, read or written)
+                       folder, except /data and what is in it (never listed, read or written
+                       by the deploy); tree(include_data=True) and data_files() (its files'
+                       bytes) are make backup's and make restore's
     hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
     read(path)         a small file's bytes
     mkdir(path)  put(path, data)  copy(src, dst)  rename(src, dst)  remove(path)  rmdir(path)
@@ -51,14 +53,14 @@ def _h(p):
             h.update(_m[:r])
             n += r
     return n, binascii.hexlify(h.digest()).decode()
-def _t(d):
+def _t(d, a=False):
     for e in os.ilistdir(d):
         _k()
         p = (d if d != '/' else '') + '/' + e[0]
         if e[1] & 0x4000:
-            if p != '/data':
+            if a or p != '/data':
                 print(repr((p, None)))
-                _t(p)
+                _t(p, a)
         else:
             print(repr((p,) + _h(p)))
 def _c(s, d):
@@ -144,15 +146,20 @@ class MpremoteBoard:
             "flashed": flashed,
         }
 
-    def tree(self):
+    def tree(self, include_data=False):
         files, dirs = {}, set()
-        for line in self._exec("_t('/')").decode().splitlines():
+        for line in self._exec("_t('/', %r)" % include_data).decode().splitlines():
             entry = ast.literal_eval(line.strip())
             if entry[1] is None:
                 dirs.add(entry[0])
             else:
                 files[entry[0]] = (entry[1], entry[2])
         return files, dirs
+
+    def data_files(self):
+        """{path: bytes} of every file under /data (make backup; the deploy never asks)."""
+        files, _ = self.tree(include_data=True)
+        return {p: self.read(p) for p in sorted(files) if p.startswith("/data/")}
 
     def hashes(self, paths):
         out = {}

@@ -133,4 +133,4 @@ def board_with(files, **kw):
 
 
 def changing_calls(board):
-    return [c for c in board.log if c[0] not in ("facts", "tree", "hashes", "read", "reset")]
+    return [c for c in board.log if c[0] not in ("facts", "tree", "hashes", "read", "data_files", "reset")]

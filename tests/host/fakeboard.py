@@ -103,11 +103,15 @@ class FakeBoard:
                 "machine": self.machine, "free": self.capacity - self.used(),
                 "block": self.block, "flashed": self.flashed}
 
-    def tree(self):
+    def tree(self, include_data=False):
         self._lost(self._call("tree"))
-        mine = lambda p: p != "/data" and not p.startswith("/data/")  # noqa: E731
+        mine = lambda p: include_data or (p != "/data" and not p.startswith("/data/"))  # noqa: E731
         files = {p: (len(d), hashlib.sha256(d).hexdigest()) for p, d in self.files.items() if mine(p)}
         return files, {d for d in self.dirs if mine(d)}
+
+    def data_files(self):
+        self._lost(self._call("data_files"))
+        return {p: d for p, d in self.files.items() if p.startswith("/data/")}
 
     def hashes(self, paths):
         self._lost(self._call("hashes", tuple(paths)))
@@ -141,6 +145,13 @@ class FakeBoard:
 
     def rename(self, src, dst):
         cut = self._call("rename", dst)
+        if src in self.dirs and dst not in self.dirs and dst not in self.files:
+            # a folder moves with everything in it, in one step, as on littlefs
+            moved = lambda p: dst + p[len(src):] if p == src or p.startswith(src + "/") else p  # noqa: E731
+            self.files = {moved(p): d for p, d in self.files.items()}
+            self.dirs = {moved(d) for d in self.dirs}
+            self._lost(cut)
+            return
         if src not in self.files or dst in self.dirs:
             raise BoardError("OSError: [Errno 2] ENOENT")
         self.files[dst] = self.files.pop(src)
