@@ -14,7 +14,8 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
    - the cable pulled at random moments of a make deploy of a changed version onto a
      gadget with a game in play (faults.deploy_cuts);
    - the saves copied with mpremote off one gadget onto another that holds other files,
-     and back (faults.saves_moved).
+     and back (faults.saves_moved); make backup off one, make restore onto another
+     (restored.py).
 4. The board's firmware image (make firmware, which make chip runs first) on an empty
    flash: its first boot, the games played and cut into on it as in 2 and 3, and the image
    flashed over the gadget of 1 with a game in play (flashed.py).
@@ -37,6 +38,7 @@ import emulated  # noqa: E402
 import faults  # noqa: E402
 import flashed  # noqa: E402
 import recorded  # noqa: E402
+import restored  # noqa: E402
 import report  # noqa: E402
 import screens  # noqa: E402
 from emulated import ROOT, ChipError  # noqa: E402
@@ -245,6 +247,13 @@ def main(argv=None):
                 saved = mine["games"][first.game]["saved_image"]
                 rng = random.Random("%d %s saves" % (seed, board))
                 mine["checks"] += rerun_by(faults.saves_moved(board, first, work, saved, deployed, rng, say),
+                                           board, first.game)
+                keep()
+            if first and not args.no_copy:
+                say("%s: make backup off a gadget in play, make restore onto another" % board)
+                saved = mine["games"][first.game]["saved_image"]
+                rng = random.Random("%d %s backup" % (seed, board))
+                mine["checks"] += rerun_by(restored.backup_restore(board, first, work, saved, deployed, rng, say),
                                            board, first.game)
                 keep()
             if not args.no_firmware:

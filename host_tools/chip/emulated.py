@@ -99,10 +99,10 @@ class Pty:
             return 0
 
 
-def make(target, board, port, cwd=ROOT, timeout=900):
-    """make TARGET BOARD=board PORT=port, as a user runs it: (exit code, output)."""
-    proc = subprocess.run(["make", "--no-print-directory", "-C", cwd, target, "BOARD=" + board, "PORT=" + port],
-                          capture_output=True, text=True, timeout=timeout)
+def make(target, board, port, cwd=ROOT, timeout=900, more=()):
+    """make TARGET BOARD=board PORT=port [more...], as a user runs it: (exit code, output)."""
+    proc = subprocess.run(["make", "--no-print-directory", "-C", cwd, target, "BOARD=" + board, "PORT=" + port]
+                          + list(more), capture_output=True, text=True, timeout=timeout)
     return proc.returncode, proc.stdout + proc.stderr
 
 
