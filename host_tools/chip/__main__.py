@@ -108,6 +108,24 @@ def replay(board, game, work, deployed, presses=None):
     return result
 
 
+def games_on(board, recs, store, work, base, presses, cuts, seed, rerun_by, keep, where=""):
+    """Steps 2 and 3's power cuts on one install (base: its flash; where: "" for the deploy,
+    " firmware" for the image, which also draws the cuts from another seed): the records go
+    to store["games"], the checks to store["checks"]."""
+    for game in recs:
+        say("%s: %s%s, %d presses" % (board, game.game, where, min(presses or 10 ** 6, len(game.presses))))
+        store["games"][game.game] = replay(board, game, work, base, presses)
+        keep()
+    for game in recs:
+        played = store["games"][game.game]
+        if cuts and "differs" not in played:
+            say("%s: %s%s, %d power cuts" % (board, game.game, where, cuts))
+            rng = random.Random("%d %s %s%s" % (seed, board, game.game, where))
+            store["checks"] += rerun_by(faults.power_cuts(board, game, played, work, base, cuts, rng, say),
+                                        board, game.game)
+            keep()
+
+
 def on_image(board, recs, mine, saved, cuts, presses, seed, rerun_by, keep):
     """Step 4 on the board: its firmware image from an empty flash, the games and their power
     cuts on it, and the image flashed over the deployed gadget with a game in play (saved)."""
@@ -123,18 +141,7 @@ def on_image(board, recs, mine, saved, cuts, presses, seed, rerun_by, keep):
         fresh, image["first_boot"] = flashed.first_boot(board, work)
         image["fs_free"] = emulated.free_flash(board, work, fresh)
         keep()
-        for game in recs:
-            say("%s: %s on the firmware image" % (board, game.game))
-            image["games"][game.game] = replay(board, game, work, fresh, presses)
-            keep()
-        for game in recs:
-            played = image["games"][game.game]
-            if cuts and "differs" not in played:
-                say("%s: %s on the firmware image, %d power cuts" % (board, game.game, cuts))
-                rng = random.Random("%d %s %s firmware" % (seed, board, game.game))
-                image["checks"] += rerun_by(faults.power_cuts(board, game, played, work, fresh, cuts, rng, say),
-                                            board, game.game)
-                keep()
+        games_on(board, recs, image, work, fresh, presses, cuts, seed, rerun_by, keep, " firmware")
         if saved:
             say("%s: the firmware image flashed over the deployed gadget, a game in play" % board)
             image["checks"] += rerun_by(flashed.over_deploy(board, recs[0], work, saved, uf2, say), board,
@@ -220,19 +227,8 @@ def main(argv=None):
             mine["first_boot"] = first_boot
             mine["deploy"] = out.strip().splitlines()[-3:]
             keep()
-            for game in recs:
-                say("%s: %s, %d presses" % (board, game.game, min(args.presses or 10 ** 6, len(game.presses))))
-                mine["games"][game.game] = replay(board, game, work, deployed, args.presses)
-                keep()
             cuts = min(args.cuts, 5) if args.short else args.cuts
-            for game in recs:
-                played = mine["games"][game.game]
-                if cuts and "differs" not in played:
-                    say("%s: %s, %d power cuts" % (board, game.game, cuts))
-                    rng = random.Random("%d %s %s" % (seed, board, game.game))
-                    mine["checks"] += rerun_by(faults.power_cuts(board, game, played, work, deployed, cuts, rng, say),
-                                               board, game.game)
-                    keep()
+            games_on(board, recs, mine, work, deployed, args.presses, cuts, seed, rerun_by, keep)
             first = next((g for g in recs if "saved_image" in mine["games"][g.game]), None)
             pulls = (3 if k == 0 else 0) if args.short else args.deploy_cuts
             if first and pulls:
@@ -242,19 +238,14 @@ def main(argv=None):
                 mine["checks"] += rerun_by(faults.deploy_cuts(board, first, work, saved, pulls, rng, say),
                                            board, first.game)
                 keep()
-            if first and not args.no_copy:
-                say("%s: the saves moved to another gadget and back" % board)
+            moves = (("the saves moved to another gadget and back", "saves", faults.saves_moved),
+                     ("make backup off a gadget in play, make restore onto another", "backup",
+                      restored.backup_restore))
+            for what, tag, move in moves if first and not args.no_copy else ():
+                say("%s: %s" % (board, what))
                 saved = mine["games"][first.game]["saved_image"]
-                rng = random.Random("%d %s saves" % (seed, board))
-                mine["checks"] += rerun_by(faults.saves_moved(board, first, work, saved, deployed, rng, say),
-                                           board, first.game)
-                keep()
-            if first and not args.no_copy:
-                say("%s: make backup off a gadget in play, make restore onto another" % board)
-                saved = mine["games"][first.game]["saved_image"]
-                rng = random.Random("%d %s backup" % (seed, board))
-                mine["checks"] += rerun_by(restored.backup_restore(board, first, work, saved, deployed, rng, say),
-                                           board, first.game)
+                rng = random.Random("%d %s %s" % (seed, board, tag))
+                mine["checks"] += rerun_by(move(board, first, work, saved, deployed, rng, say), board, first.game)
                 keep()
             if not args.no_firmware:
                 saved = mine["games"][first.game]["saved_image"] if first else None

@@ -8,6 +8,16 @@ import emulated
 import faults
 
 
+def _make_on(board, work, image, after, target, setting):
+    """make target over the serial port of the gadget whose flash is image; its flash after
+    goes to after: (exit code, output)."""
+    pty = emulated.Pty(board, work, fs_in=image, fs_out=after)
+    try:
+        return emulated.make(target, board, pty.link, more=[setting])
+    finally:
+        pty.stop()
+
+
 def backup_restore(board, game, work, saved, deployed, rng, say):
     a = os.path.join(work, "backup-a.img")
     b = os.path.join(work, "backup-b.img")
@@ -24,19 +34,11 @@ def backup_restore(board, game, work, saved, deployed, rng, say):
     _, want, _ = faults._boot(board, work, a, "gadget A")
     theirs = faults._others(faults._files(board, work, b))
     backup = os.path.join(work, "schaffner-backup.json")
-    pty = emulated.Pty(board, work, fs_in=a, fs_out=os.path.join(work, "backup-a1.img"))
-    try:
-        rc, out = emulated.make("backup", board, pty.link, more=["OUT=" + backup])
-    finally:
-        pty.stop()
+    rc, out = _make_on(board, work, a, os.path.join(work, "backup-a1.img"), "backup", "OUT=" + backup)
     if rc:
         return [faults._check("backup", False, "make backup off a gadget with a game in play failed: " + out[-400:])]
     restored = os.path.join(work, "restored-b.img")
-    pty = emulated.Pty(board, work, fs_in=b, fs_out=restored)
-    try:
-        rc, out = emulated.make("restore", board, pty.link, more=["FROM=" + backup])
-    finally:
-        pty.stop()
+    rc, out = _make_on(board, work, b, restored, "restore", "FROM=" + backup)
     if rc:
         return [faults._check("backup", False, "make restore onto another gadget failed: " + out[-400:])]
     ok, what = faults._goes_on(board, game, work, restored, want, "restored onto B")
