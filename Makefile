@@ -86,7 +86,7 @@ chip: deps
 	$(PY) host_tools/chip $(if $(filter command line,$(origin BOARD)),--board $(BOARD)) \
 		$(if $(GAME),--game $(GAME)) $(if $(PRESSES),--presses $(PRESSES)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(CUTS),--cuts $(CUTS)) $(if $(DEPLOY_CUTS),--deploy-cuts $(DEPLOY_CUTS)) $(if $(SHORT),--short) \
-		$(if $(NO_COPY),--no-copy) $(if $(NO_FIRMWARE),--no-firmware) $(if $(REPORT),--report)
+		$(if $(NO_COPY),--no-copy) $(if $(NO_FIRMWARE),--no-firmware) $(if $(HEAP),--heap) $(if $(REPORT),--report)
 
 # The reference workload on a real Pico: make bench then converts with this R
 # (build/bench-pico.txt) instead of the one in host_tools/budgets.py.

@@ -1,7 +1,7 @@
 """make chip: Schaffner on an emulated RP2040 running the real MicroPython 1.28 firmware, judged there.
 
     .venv/bin/python host_tools/chip [--board B] [--game G] [--presses N] [--cuts N]
-                                     [--deploy-cuts N] [--no-copy] [--no-firmware] [--seed S] [--short]
+                                     [--deploy-cuts N] [--no-copy] [--no-firmware] [--heap] [--seed S] [--short]
 
 For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
 1. ``make deploy`` over the emulated serial port, as a user runs it; its first boot timed.
@@ -19,6 +19,8 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
 4. The board's firmware image (make firmware, which make chip runs first) on an empty
    flash: its first boot, the games played and cut into on it as in 2 and 3, and the image
    flashed over the gadget of 1 with a game in play (flashed.py).
+--heap measures the heap alone: per board, each whole game played once on each install
+(the deploy's, the image's) with the probe talking; nothing timed, no faults.
 Then one table with verdicts against DESIGN.md's budgets (report.py); the exit code is
 non-zero on any OVER or failed check (--short: on a failed check only).  Each game's
 figures go to build/chip/results.json as soon as they are measured, and the table is
@@ -108,6 +110,21 @@ def replay(board, game, work, deployed, presses=None):
     return result
 
 
+def heap_of(board, recs, store, work, base, keep):
+    """Each whole game played once from base with the probe talking (no timing, no faults):
+    the most heap it took, into store["heap"] by game."""
+    for game in recs:
+        say("%s: %s, the heap through the whole game" % (board, game.game))
+        talk = os.path.join(work, game.game + "-heap.img")
+        emulated.with_probe(board, work, base, talk, game.seed, talk=True)
+        r = emulated.play({"board": board, "fsIn": talk, "presses": game.presses}, work, "%s %s heap" % (board, game.game))
+        if len(r["presses"]) < len(game.presses):
+            raise ChipError("%s stopped after %d of %d presses: %s" % (
+                game.game, len(r["presses"]), len(game.presses), faults._crashed(r)))
+        store.setdefault("heap", {})[game.game] = faults.heap_in(r["output"])
+        keep()
+
+
 def games_on(board, recs, store, work, base, presses, cuts, seed, rerun_by, keep, where=""):
     """Steps 2 and 3's power cuts on one install (base: its flash; where: "" for the deploy,
     " firmware" for the image, which also draws the cuts from another seed): the records go
@@ -159,6 +176,8 @@ def main(argv=None):
     ap.add_argument("--cuts", type=int, default=20, help="power cuts per game (default 20)")
     ap.add_argument("--deploy-cuts", type=int, default=10, help="cable pulls per board (default 10)")
     ap.add_argument("--no-copy", action="store_true", help="leave out moving the saves between gadgets")
+    ap.add_argument("--heap", action="store_true",
+                    help="only the heap: per board and install (deploy, image) each whole game once, talking")
     ap.add_argument("--no-firmware", action="store_true", help="leave out the firmware image (step 4)")
     ap.add_argument("--seed", type=int, help="the faults' seed (printed; default: a new one)")
     ap.add_argument("--short", action="store_true",
@@ -204,7 +223,7 @@ def main(argv=None):
         ["CUTS=%d" % args.cuts] if args.cuts != 20 and not args.short else []) + (
         ["DEPLOY_CUTS=%d" % args.deploy_cuts] if args.deploy_cuts != 10 and not args.short else []) + (
         ["NO_COPY=1"] if args.no_copy and not args.short else []) + (
-        ["NO_FIRMWARE=1"] if args.no_firmware else []) + ["SEED=%d" % seed]
+        ["NO_FIRMWARE=1"] if args.no_firmware else []) + (["HEAP=1"] if args.heap else []) + ["SEED=%d" % seed]
     say("seed %d: the faults are drawn from it; rerun with: %s" % (seed, " ".join(rerun)))
     started = time.monotonic()
     results = {"seed": seed, "boards": {}, "started": time.strftime("%Y-%m-%d %H:%M")}
@@ -227,6 +246,21 @@ def main(argv=None):
             mine["first_boot"] = first_boot
             mine["deploy"] = out.strip().splitlines()[-3:]
             keep()
+            if args.heap:
+                heap_of(board, recs, mine, work, deployed, keep)
+                if not args.no_firmware:
+                    uf2 = flashed.image(board)
+                    if uf2 is None:
+                        raise ChipError("no firmware image for %s: make firmware BOARD=%s" % (board, board))
+                    iwork = emulated.fresh(os.path.join(OUT, board + "-firmware"))
+                    image = mine["firmware"] = {"games": {}, "checks": [], "image_bytes": os.path.getsize(uf2)}
+                    emulated.firmware = uf2
+                    try:
+                        fresh, image["first_boot"] = flashed.first_boot(board, iwork)
+                        heap_of(board, recs, image, iwork, fresh, keep)
+                    finally:
+                        emulated.firmware = None
+                continue
             cuts = min(args.cuts, 5) if args.short else args.cuts
             games_on(board, recs, mine, work, deployed, args.presses, cuts, seed, rerun_by, keep)
             first = next((g for g in recs if "saved_image" in mine["games"][g.game]), None)

@@ -26,6 +26,14 @@ def _counts(output):
     return (int(boot[0]) if boot else None), after
 
 
+def heap_in(output, heap=(0, 0, 0)):
+    """The most heap in use, the most left after a collection, and the heap's size, from the
+    probe's lines in output and what heap already held."""
+    for used in re.findall(r"CHIP heap (\d+) (\d+) (\d+)", output):
+        heap = [max(a, int(b)) for a, b in zip(heap, used)]
+    return list(heap)
+
+
 def _crashed(result):
     out = result.get("output", "")
     if "Traceback" in out:
@@ -71,8 +79,7 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
             job["fsOut"] = os.path.join(work, "%s-cut%d.img" % (game.game, j))
         r = emulated.play(job, work, "%s %s cut %d" % (board, game.game, j))
         boot, counts = _counts(r["output"])
-        for used in re.findall(r"CHIP heap (\d+) (\d+) (\d+)", r["output"]):
-            heap = [max(a, int(b)) for a, b in zip(heap, used)]
+        heap = heap_in(r["output"], heap)
         played["heap"] = heap
         if allowed is not None:
             ok = r["boot"] is not None and boot in allowed and "Traceback" not in r["output"]

@@ -54,7 +54,7 @@ def figures(board):
             if game == "trainmaker" and a.split(",")[-1] == "roll" and p["changes"]]
     if late:
         f["odds"] = max(late)
-    heap = [g["heap"] for g in board["games"].values() if g.get("heap")]
+    heap = [g["heap"] for g in board["games"].values() if g.get("heap")] + list(board.get("heap", {}).values())
     if heap:
         f["heap"] = (max(h[0] for h in heap), max(h[1] for h in heap), heap[0][2])
     saved = [g["boot_saved"] for g in board["games"].values() if g.get("boot_saved") is not None]
