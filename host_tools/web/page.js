@@ -4,6 +4,7 @@
 // the screen, the four buttons, the LED, the buzzer, and the flash the saves live in
 // (the runtime's /data, mirrored into localStorage).
 import { loadMicroPython } from "./micropython.mjs";
+import { makeBackup, readBackup } from "./backup.js";
 
 const HEAP = 192 * 1024; // the heap the simulator and the tests give the app: about a Pico's
 const POLL_MS = 10; // firmware/main.py's poll period
@@ -236,6 +237,51 @@ function mirrorSaves() {
   }
   mirrored = now;
 }
+
+// ---- the saves to a file and back: the backup make backup and make restore use ----
+
+function runningStamp() {
+  try {
+    return JSON.parse(new TextDecoder().decode(mp.FS.readFile("/version.json")));
+  } catch {
+    return null;
+  }
+}
+
+$("save-file").addEventListener("click", () => {
+  if (!device) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([makeBackup(dataFiles(), runningStamp())], { type: "application/json" }));
+  link.download = "schaffner-backup.json";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  $("status").textContent = "Saved as schaffner-backup.json: open it here, in another browser, or on the gadget (make restore).";
+});
+
+$("open-file").addEventListener("click", () => $("open-input").click());
+$("open-input").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file || !device) return;
+  let files;
+  try {
+    files = readBackup(await file.text(), runningStamp());
+  } catch (err) {
+    $("status").textContent = err.message + " Nothing was changed.";
+    return;
+  }
+  if (!confirm(`Replace the games and settings saved in this browser with those in ${file.name}?`)) return;
+  clearInterval(timer); // nothing may mirror the old saves back over the new ones
+  timer = null;
+  const before = Object.keys(localStorage).filter((key) => key.startsWith(SAVE_PREFIX));
+  try {
+    for (const key of before) localStorage.removeItem(key);
+    for (const [rel, text] of files) localStorage.setItem(SAVE_PREFIX + rel, text);
+  } catch (err) {
+    return fail("This browser could not keep the backup's saves (storage full?)", err);
+  }
+  location.reload();
+});
 
 window.addEventListener("storage", (e) => {
   if (e.key && e.key.startsWith(SAVE_PREFIX)) $("status").textContent = "The game was changed in another tab: reload to see it.";

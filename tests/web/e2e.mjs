@@ -8,7 +8,7 @@
 // CHROMIUM: the browser (default /usr/bin/chromium). Screenshots go to OUT_DIR: the
 // screen and the whole page at each "shot" step, and the page at the end of each part.
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const [url, scenarioPath, outDir] = process.argv.slice(2);
@@ -241,6 +241,43 @@ await check("Trainmaker on the Display Pack: a new game and Red's first turn, se
   await play(page, context, steps);
   await page.screenshot({ path: join(outDir, "trainmaker-page.png") });
   await context.close();
+});
+
+await check("Save to file, Open a file in another browser: the game goes on there; what is no backup is refused", async () => {
+  const steps = scenario.taubertal;
+  const AT = 19; // a few actions into the game: the tickets and tiles of pass 1 taken
+  const context = await browser.newContext({ ...PHONE, acceptDownloads: true });
+  const page = await context.newPage();
+  await load(page);
+  await sameWords(page, steps[0].words, "first load");
+  for (let i = 1; i <= AT; i++) await press(page, steps[i], i);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save-file")]);
+  const file = join(outDir, "schaffner-backup.json");
+  await download.saveAs(file);
+  const saved = JSON.parse(readFileSync(file, "utf8"));
+  if (saved.format !== "schaffner-backup/1" || !Object.keys(saved.files).length || saved.written_by.board !== "browser") {
+    throw new Error("the file saved: " + JSON.stringify(saved).slice(0, 300));
+  }
+  await context.close();
+
+  const other = await browser.newContext(PHONE);
+  const page2 = await other.newPage();
+  page2.on("dialog", (d) => d.accept());
+  await load(page2);
+  await sameWords(page2, steps[0].words, "another browser's first load");
+  const junk = join(outDir, "not-a-backup.json");
+  writeFileSync(junk, JSON.stringify({ format: "something else", files: {} }));
+  await page2.setInputFiles("#open-input", junk);
+  await page2.waitForFunction(() => document.getElementById("status").textContent.includes("not a Schaffner backup"), null, {
+    timeout: STEP_MS,
+  });
+  await sameWords(page2, steps[0].words, "after a file that is no backup");
+  await Promise.all([page2.waitForEvent("load"), page2.setInputFiles("#open-input", file)]);
+  await load(page2, async () => {});
+  const menu = (await state(page2)).words;
+  if (!menu.includes("Resume game")) throw new Error("after opening the backup the menu shows " + JSON.stringify(menu));
+  await press(page2, { press: "OK", words: steps[AT].words }, "resumed");
+  await other.close();
 });
 
 await check("a runtime that does not load: a visible error, no blank page", async () => {

@@ -39,6 +39,26 @@ def find_browser():
     return None
 
 
+def page_backup_restores(path):
+    """The file the page saved is one make restore takes: 0, else 1 with why."""
+    import json
+
+    from pico import backup
+    from pico.compiled import make_stamp
+
+    try:
+        files, written_by = backup.parse(backup.read(path))
+        # a gadget deployed from this tree is what would take it
+        why = backup.refusal(written_by, json.loads(make_stamp("pico_oled")))
+    except backup.BackupError as exc:
+        why = str(exc)
+    if why or not files:
+        print("web: FAILED - the page's backup is not one make restore takes: %s" % (why or "no files"))
+        return 1
+    print("web: the page's backup is one make restore takes (%d files of /data)" % len(files))
+    return 0
+
+
 def main(argv):
     browser = find_browser()
     if browser is None:
@@ -65,6 +85,8 @@ def main(argv):
     finally:
         srv.shutdown()
         srv.server_close()
+    if rc == 0:
+        rc = page_backup_restores(os.path.join(OUT, "schaffner-backup.json"))
     if rc == 0 and "--readme" in argv:
         for name, shot in README.items():
             shutil.copyfile(os.path.join(OUT, shot), os.path.join(ROOT, "docs", "screens", name))
