@@ -94,10 +94,8 @@ class Game:
         self._steam_drawn = 0
         self._tally = [0] * len(FACES)  # faces rolled this game, in FACES order
         # the seat whose score ended its turn, until the next action: it may
-        # still declare its Contract met (window()); a game saved before this
-        # rule has no claim, so its log replays as it was played
+        # still declare its Contract met (window())
         self._window = None
-        self._claim = True
 
     @classmethod
     def new(cls, players=2, steam=False, contract=None):
@@ -130,7 +128,6 @@ class Game:
             "steam_drawn": self._steam_drawn,
             "tally": list(self._tally),
             "window": self._window,
-            "claim": self._claim,
         }
 
     @classmethod
@@ -158,8 +155,7 @@ class Game:
             if len(tally) != len(FACES):
                 raise TypeError
             g._tally = list(tally)
-            g._window = d.get("window")
-            g._claim = d.get("claim", False) is True
+            g._window = d.get("window")  # saves from before it have none
         except (KeyError, TypeError, IndexError):
             raise ValueError("not a saved Trainmaker game")
         return g
@@ -544,8 +540,7 @@ class Game:
             self._train_no += 1
         else:
             self._end_turn()
-            if self._claim:
-                self._window = scorer
+            self._window = scorer
 
     def _do_declare(self):
         w = self._window
