@@ -270,11 +270,11 @@ class App:
         s = self.session
         if s is None or not s.journal.can_undo():
             raise ValueError("Nothing to undo")
-        was = s.game
+        before = s.game
         action = s.journal.undo()
         self.saves.add(UNDO)
-        if self._history is not None or s.ui.result(was, s.names) is not None or _rolled(was) != _rolled(s.game):
-            self.history.after_undo(self, was)  # queued after the undo
+        if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
+            self.history.after_undo(self, before)  # queued after the undo
         self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, redo)
 
     def _snapshot(self):

@@ -12,8 +12,9 @@
 A roll is applied to the game before its animation runs, so a power cut
 cannot re-roll.  What a roll or a move led to (derail, no Locomotive,
 scored ...) is shown once, then OK goes on; after a score that ended the
-turn, the scorer may instead declare a met Contract there (Go on / Contract).  Input state (cursor, chosen
-dice, a card half entered) belongs to one game state and is dropped when
+turn, the scorer may instead declare a met Contract there (Go on /
+Contract).  Input state (cursor, chosen dice, a card half entered)
+belongs to one game state and is dropped when
 the game changes, undo included.  The odds are worked out once per state,
 a slice per tick from the poll after the press that made it (the press
 itself draws at once, with "..." where the odds will be; a roll's odds are
