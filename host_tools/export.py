@@ -264,7 +264,7 @@ def dice_counts(files, session):
             continue
         try:
             r = json.loads(line)
-            ok = (isinstance(r, list) and len(r) == 6 and r[0] in ("u", "g")
+            ok = (isinstance(r, list) and len(r) == 6 and r[0] in ("u", "g", "r")
                   and all(_int(x) and x >= 0 for x in r[1:]))
         except ValueError:
             ok = False

@@ -15,7 +15,7 @@ import sys
 
 from app import games
 from app.colours import colour_of
-from app.events import BACK, LONG
+from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.storage import UNDO, FileStore, GameSave
 from app.ui import Ui, wrap
@@ -23,6 +23,7 @@ from schaffner.journal import Journal
 
 SAVE = "game"
 SETTINGS = "settings"
+SETUP = "setup"  # the presses of a new game's setup, from the game menu on
 # games: the last key a game got (app.history), so keys stay new if a save is lost
 DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0}
 
@@ -43,10 +44,13 @@ class App:
                     self.settings[k] = saved[k]
         self.session = None
         self.message = None
+        self.answer = None  # the message is a question: this key ...
+        self.then = None  # ... does this (then(app))
         self.beeps = 0
         # while a new game is being set up (screens from this depth up), long BACK
         # must not undo the previous game's last action
         self.setup_depth = 0
+        self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
@@ -56,13 +60,36 @@ class App:
         self.session = session
         if session is not None:
             self.preload(session.game_id)
+        self.stack.append(MainMenu())
+        events, _ = self.store.load(SETUP)
+        if isinstance(events, list) and events:  # [] once the setup is over
+            self._resume_setup(events)
         if note == "fell back":
             self.saves.start()  # a clean snapshot, away from the damage
             self.notify("The last save was damaged. Restored the one before.")
         elif note is not None:
             self.notify("Saved game damaged or from other version: kept in %s." % note)
-        self.stack.append(MainMenu())
         self.dirty = True
+
+    def _resume_setup(self, events):
+        """A setup a power cut interrupted: its presses again, from the game menu
+        (what a setup's screens show follows from their presses alone)."""
+        from app.menus import choose_game
+        self.setup_depth = 2
+        choose_game(self)
+        self.setup_log = None  # replayed, not saved again press by press
+        for ev in events:
+            if type(ev) is int and 0 <= ev < 8:
+                self.handle(ev)
+        self._setup_saved(events)
+
+    def _setup_saved(self, log):
+        if self.setup_depth and len(self.stack) >= self.setup_depth:
+            self.setup_log = log
+            self.later(self.store.saving(SETUP, list(log)))
+        else:  # the game started, or the setup was left
+            self.setup_log = None
+            self.later(self.store.saving(SETUP, []))
 
     # --- screens -------------------------------------------------------
     def push(self, screen):
@@ -87,9 +114,12 @@ class App:
     def top(self):
         return self.stack[-1]
 
-    def notify(self, text):
-        """A boxed message over the screen; the next button only dismisses it."""
+    def notify(self, text, answer=None, then=None):
+        """A boxed message over the screen; the next button only dismisses it, or
+        if it is answer, does then(app) too (nothing can change meanwhile)."""
         self.message = text
+        self.answer = answer
+        self.then = then
 
     def beep(self):
         if self.settings["sound"]:
@@ -99,18 +129,23 @@ class App:
     def handle(self, ev):
         """One button event; returns True when the screen changed."""
         self.pressed = True
-        if self.message is not None:
-            self.message = None
-            return True
+        log = self.setup_log  # not the press that opens the game menu: it is the log's start
         if self.setup_depth and len(self.stack) < self.setup_depth:
             self.setup_depth = 0
         try:
-            if ev == BACK | LONG and self.session is not None and len(self.stack) > 1 and not self.setup_depth:
+            if self.message is not None:
+                self.message = None
+                if ev == self.answer:
+                    self.then(self)  # type: ignore[misc]  # set with answer, by notify
+            elif ev == BACK | LONG and self.session is not None and len(self.stack) > 1 and not self.setup_depth:
                 self.undo()
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
             self.notify(str(exc.args[0]) if exc.args else "Not allowed")
+        if log is not None:
+            log.append(ev)
+            self._setup_saved(log)
         return True
 
     def tick(self, now_ms):
@@ -231,6 +266,7 @@ class App:
         self.saves.add(list(action))
 
     def undo(self):
+        """Take back the last action; it can be redone until the next action."""
         s = self.session
         if s is None or not s.journal.can_undo():
             raise ValueError("Nothing to undo")
@@ -239,7 +275,7 @@ class App:
         self.saves.add(UNDO)
         if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
             self.history.after_undo(self, before)  # queued after the undo
-        self.notify("Undone: " + s.ui.describe(action, s.names, s.game))
+        self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, redo)
 
     def _snapshot(self):
         return self._playing().to_dict()
@@ -281,3 +317,9 @@ def _rolled(game):
     """The faces a game with dice has rolled (Trainmaker's tally()), else None."""
     t = getattr(game, "tally", None)
     return t() if t else None
+
+
+def redo(app):
+    """The last undone action again (app.undo, loaded only for it)."""
+    from app.undo import redo
+    redo(app)

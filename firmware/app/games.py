@@ -18,7 +18,7 @@ Its ``__init__`` is the entry point and provides:
 docs/architecture.md says how to add a game.
 """
 from app.storage import UNDO
-from schaffner.journal import Journal
+from schaffner.journal import REDO, Journal
 
 VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log
 
@@ -85,13 +85,13 @@ class Session:
 
     @staticmethod
     def replay(session, log):
-        """Apply the records of the save's log (actions, and UNDO) to the session;
-        ValueError, and nothing changed, if one does not fit."""
-        entries = []  # type: list[list | None]
+        """Apply the records of the save's log (actions, UNDO and REDO) to the
+        session; ValueError, and nothing changed, if one does not fit."""
+        entries = []  # type: list[list | dict | None]
         for record in log:
             if record == UNDO:
                 entries.append(None)
-            elif isinstance(record, list):
+            elif isinstance(record, list) or record == REDO:
                 entries.append(record)
             else:
                 raise ValueError("not a record of ours")

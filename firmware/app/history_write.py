@@ -5,8 +5,9 @@ counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md
 # repair() drops a .new beside its file (incomplete) and renames one alone.  A
 # clear made final renames history.clr to history.del before removing the files.
 # dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
-# (every roll counts), each appended after the save it follows: a cut loses dice
-# from the count, never counts them twice.
+# (every roll counts), each appended after the save it follows, ["r", ...] per
+# redone roll (taken off again: the game counts it; app.undo), appended before
+# the redo's save: a cut loses dice from the count, never counts them twice.
 import json
 
 from micropython import const
@@ -175,12 +176,12 @@ def totals(fs, path, live=None):
     for r in records(fs, path):
         if _counts(r):
             for i in range(5):
-                total[i] += r[i + 1]
+                total[i] += -r[i + 1] if r[0] == "r" else r[i + 1]
     return total
 
 
-def _counts(r):  # "g" or "u", then five counts
-    if not (isinstance(r, list) and len(r) == 6 and r[0] in ("g", "u")):
+def _counts(r):  # "g", "u" or "r", then five counts
+    if not (isinstance(r, list) and len(r) == 6 and r[0] in ("g", "u", "r")):
         return False
     for k in r[1:]:
         if type(k) is not int or k < 0:
@@ -192,7 +193,10 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
     new = path + ".new"
     fs.remove(new)
     yield
-    append_record(fs, new, ["u"] + totals(fs, path))
+    t = totals(fs, path)
+    for i in range(5):
+        t[i] = max(0, t[i])  # a redo's "r" whose undo's "u" a cut lost takes more than there is
+    append_record(fs, new, ["u"] + t)
     yield
     fs.remove(path)
     yield

@@ -4,12 +4,14 @@ import gc
 
 from app import games
 from app.colours import NAMES
-from app.events import BACK
+from app.events import BACK, OK
 from app.widgets import Confirm, Menu, NumberEntry, TextView
 from schaffner import VERSION
 
 
 class MainMenu(Menu):
+    PAGES = False  # the title bar names the game in play, and needs the room
+
     def __init__(self):
         Menu.__init__(self, "Schaffner", [], self.pick)
 
@@ -20,6 +22,8 @@ class MainMenu(Menu):
         e.append(("New game", self.new_game))
         if app.session is not None and app.session.journal.can_undo():
             e.append(("Undo last", self.undo))
+        if app.session is not None and app.session.journal.undone:
+            e.append(("Redo last", self.redo))
         e.append(("History", self.history))
         e.append(("Settings", self.settings))
         return e
@@ -46,13 +50,22 @@ class MainMenu(Menu):
     def new_game(self, app):
         app.setup_depth = 2
         if app.session is None:
-            app.push(game_menu())
+            choose_game(app)
         else:
             app.push(Confirm("New game", "Start a new game? The game in play is dropped.",
-                             lambda a: a.replace(game_menu())))
+                             lambda a: choose_game(a, True)))
 
     def undo(self, app):
-        app.undo()
+        # a menu press takes nothing back before it has said what (OK then does)
+        s = app.session
+        j = s.journal
+        app.notify("Take back %s?\nOK: yes" % s.ui.describe(j.actions[-1], s.names, j.before_last()), OK,
+                   lambda a: a.undo())
+
+    def redo(self, app):
+        from app.undo import redo
+        s = app.session
+        app.notify("Do again: %s?\nOK: yes" % s.ui.describe(s.journal.undone[-1], s.names, s.game), OK, redo)
 
     def history(self, app):
         from app.history_view import HistoryList
@@ -93,8 +106,15 @@ def _stamp(fs):
     return frozen, "flashed firmware"
 
 
-def game_menu():
-    return Menu("New game", [g[1] for g in games.GAMES], pick_game)
+def choose_game(app, replace=False):
+    """The game menu, the setup's first screen: from here on its presses are saved
+    (App.setup_log), so a power cut resumes the setup where it was."""
+    m = Menu("New game", [g[1] for g in games.GAMES], pick_game)
+    if replace:
+        app.replace(m)
+    else:
+        app.push(m)
+    app.setup_log = []
 
 
 def pick_game(app, index):

@@ -240,7 +240,7 @@ class GameSave:
 
     snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
     of the game as it is now.  The queue holds records (actions as lists,
-    and UNDO; add()), other flash work (later(): a generator doing one flash
+    UNDO and journal.REDO; add()), other flash work (later(): a generator doing one flash
     operation per step, such as the settings or the history) and snapshots,
     each done in its turn by step(), one piece per call, so the device polls
     its buttons between them.  A piece is either work for the CPU alone
@@ -286,6 +286,7 @@ class GameSave:
 
         value, fell_back, data, ext = self.store._load(self.name, checked)
         gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
+        data = None  # the value holds what it needs: the rest is heap the log's replay can use
         found = self._segments()
         log = []
         for path in found:
@@ -347,7 +348,7 @@ class GameSave:
 
     # --- saving ----------------------------------------------------------------
     def add(self, record):
-        """Queue a record (a list, or UNDO) to be logged."""
+        """Queue a record (a list, UNDO or journal.REDO) to be logged."""
         self.queue.append(record)
 
     def later(self, work):

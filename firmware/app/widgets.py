@@ -23,7 +23,9 @@ class Menu(Screen):
     """Pick one of ``items`` (strings); ``on_pick(app, index)`` decides what follows.
 
     UP/DOWN move (wrapping), long UP/DOWN jump a page, OK picks, BACK leaves.
+    A list longer than the screen shows where the cursor is, unless PAGES is False.
     """
+    PAGES = True
 
     def __init__(self, title, items, on_pick, index=0, hint="", on_back=None):
         self.title = title
@@ -54,7 +56,7 @@ class Menu(Screen):
     def draw(self, app, ui):
         n = len(self.items)
         self.index = min(self.index, n - 1)
-        ui.header(self.title, "%d/%d" % (self.index + 1, n) if n > ui.rows + (0 if self.hint else 1) else "")
+        ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > ui.rows + (0 if self.hint else 1) else "")
         rows = ui.rows + (0 if self.hint else 1)
         top = min(max(0, self.index - rows // 2), max(0, n - rows))
         for r in range(min(rows, n - top)):

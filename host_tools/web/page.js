@@ -10,6 +10,7 @@ const HEAP = 192 * 1024; // the heap the simulator and the tests give the app: a
 const POLL_MS = 10; // firmware/main.py's poll period
 const BOARD_KEY = "schaffner:board";
 const SAVE_PREFIX = "schaffner:data/"; // + the file's path under /data
+const UNREADABLE_PREFIX = "schaffner:unreadable/"; // + the path of an entry that was not a file (kept aside)
 const SAVE_DIR = "/data";
 const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, Backspace: 3, Escape: 3, ArrowLeft: 3 };
 const OLED = [[0, 0, 0], [255, 255, 255]]; // a white SSD1306: lit pixels on black
@@ -29,6 +30,7 @@ let info = null; // the board as web_device.boot() describes it
 let timer = null;
 let image = null; // ImageData of one frame
 let tones = null;
+let unreadable = 0; // saved entries restoreSaves could not read, for the first boot to tell
 
 // ---- errors: always visible, never a blank page ------------------------------
 
@@ -38,7 +40,7 @@ function fail(what, err) {
   const detail = err && (err.message || String(err));
   state.error = what + (detail ? ": " + detail : "");
   $("error-text").textContent = state.error;
-  $("forget").hidden = !Object.keys(localStorage).some((key) => key.startsWith(SAVE_PREFIX));
+  $("forget").hidden = !Object.keys(localStorage).some(saved);
   $("error").hidden = false;
   $("status").textContent = "";
 }
@@ -209,18 +211,31 @@ function dataFiles(dir = SAVE_DIR, rel = "", out = new Map()) {
   return out;
 }
 
+const saved = (key) => key.startsWith(SAVE_PREFIX) || key.startsWith(UNREADABLE_PREFIX);
+
+// The saves into /data; how many entries could not be made a file of (not base64, say):
+// those are kept aside under UNREADABLE_PREFIX, as the gadget keeps a save it cannot
+// read, and the gadget is told (web_device.boot), so it says so in the browser's words.
 function restoreSaves() {
   mp.FS.mkdirTree(SAVE_DIR);
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
+  let unreadable = 0;
+  for (const key of Object.keys(localStorage)) {
     if (!key.startsWith(SAVE_PREFIX)) continue;
     const rel = key.slice(SAVE_PREFIX.length);
     const path = SAVE_DIR + "/" + rel;
-    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     const text = localStorage.getItem(key);
-    mp.FS.writeFile(path, fromBase64(text));
-    mirrored.set(rel, text);
+    try {
+      const bytes = fromBase64(text);
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      mp.FS.writeFile(path, bytes);
+      mirrored.set(rel, text);
+    } catch (err) {
+      unreadable += 1;
+      localStorage.setItem(UNREADABLE_PREFIX + rel, text);
+      localStorage.removeItem(key);
+    }
   }
+  return unreadable;
 }
 
 function mirrorSaves() {
@@ -305,7 +320,8 @@ function boot(name) {
   led("");
   info = frame = null;
   try {
-    info = JSON.parse(device.boot(name, randomHex(4)));
+    info = JSON.parse(device.boot(name, randomHex(4), unreadable));
+    unreadable = 0; // said once
   } catch (err) {
     return fail("The gadget did not start", err);
   }
@@ -364,7 +380,7 @@ for (const el of boardEls) {
 $("restart").addEventListener("click", () => location.reload());
 $("forget").addEventListener("click", () => {
   if (!confirm("Delete every game and setting Schaffner saved in this browser?")) return;
-  for (const key of Object.keys(localStorage)) if (key.startsWith(SAVE_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (saved(key)) localStorage.removeItem(key);
   location.reload();
 });
 
@@ -392,7 +408,7 @@ async function start() {
       mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
       mp.FS.writeFile(path, bytes);
     }
-    restoreSaves();
+    unreadable = restoreSaves();
     mp.registerJsModule("browser", { show, led, buzz, contrast });
     python = mp.pyimport("web_device");
   } catch (err) {

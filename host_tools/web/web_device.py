@@ -13,13 +13,15 @@ import json
 
 import board
 import main
-from app.app import App
+from app.app import SAVE, App
 from app.events import name
 from app.storage import FileStore
 from drivers.buttons import Debouncer
 from schaffner.rng import Rng
 
 _SAVE_DIR = "/data"  # main.py's, where the page keeps its saves
+# what the page says of a save it could not read, as the gadget says "kept in /data/kept1"
+DAMAGED = "Saved game damaged or other version: kept aside in this browser."
 
 _device = None
 _events = []
@@ -36,9 +38,10 @@ class _Buttons(Debouncer):
         return events
 
 
-def boot(board_name, seed_hex):
+def boot(board_name, seed_hex, unreadable=0):
     """Power on as board_name, the dice seeded from 4 random bytes in hex (main.start's
-    os.urandom); return the board's description and the first frame's words as JSON."""
+    os.urandom); return the board's description and the first frame's words as JSON.
+    unreadable: how many saved entries the page could not make files of."""
     global _device
     _device = None
     _events.clear()
@@ -49,6 +52,7 @@ def boot(board_name, seed_hex):
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
         app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
+        _damaged(app, unreadable)
         app.ui.record()
         buttons = _Buttons()
         _device = main.Device(display, app, buttons, board.led, board.buzz, board.contrast)
@@ -61,6 +65,23 @@ def boot(board_name, seed_hex):
         "debounce_ms": buttons.debounce_ms, "long_ms": buttons.long_ms,
         "words": app.ui.drawn,
     })
+
+
+def _damaged(app, unreadable):
+    """Any saved entry that could not be read gives the gadget's message for a damaged
+    save, in the browser's words: an entry that was not a file (the page kept it aside),
+    a snapshot the app could not read (it kept it aside in /data/kept<N>), or a game's
+    log with no snapshot beside it (kept aside here, as the app keeps a save)."""
+    saves = app.saves
+    fs = app.store.fs
+    orphan = app.session is None and saves.high > 0 and not any(
+        fs.exists("%s/%s.%s" % (_SAVE_DIR, SAVE, ext)) for ext in ("new", "json", "bak"))
+    if orphan:
+        app.store.keep_aside(SAVE, ["%s/%d" % (saves.folder, k) for k in range(8) if fs.exists("%s/%d" % (saves.folder, k))])
+        saves.ring = None  # made again, empty, for the next game
+    kept = app.message is not None and " kept in %s/kept" % _SAVE_DIR in app.message
+    if unreadable or orphan or kept:
+        app.notify(DAMAGED)
 
 
 def poll(raw, now_ms):

@@ -8,14 +8,19 @@ more than ``keep + fold`` of them; ``keep`` actions can always be undone.
 A save may log what happened after it; ``restore`` replays such a log with
 one rebuild of the game, however many undos it holds.
 ``count()`` counts the folded ones too.
+An undone action can be redone until the next action (``undone``: the
+actions taken back, the last undone last); it is saved with the journal.
 The fold's game is built one action a do() ahead of it (the base with the
 oldest actions applied), so no single action pays for replaying ``fold`` of
 them.
 """
 
 
+REDO = {"redo": 1}  # restore()'s entry for a redo (an action is a list, an undo None), and the save's record
+
+
 class Journal:
-    def __init__(self, game_cls, base, actions=(), keep=64, fold=32, folded=0):
+    def __init__(self, game_cls, base, actions=(), keep=64, fold=32, folded=0, undone=()):
         if keep < 1 or fold < 1:
             raise ValueError("journal needs keep >= 1 and fold >= 1")
         self.folded = folded  # actions already in base
@@ -24,6 +29,7 @@ class Journal:
         self.fold = fold
         self.base = base
         self.actions = [tuple(a) for a in actions]
+        self.undone = [tuple(a) for a in undone]
         self.game = self._replay(len(self.actions))
         self._older = None  # the base with the first _ahead actions applied, for the next fold
         self._ahead = 0
@@ -32,8 +38,12 @@ class Journal:
         return _build(self.game_cls, self.base, self.actions, count)
 
     def do(self, action):
-        """Apply one action; a ValueError leaves game and journal unchanged."""
-        action = tuple(action)
+        """Apply one action; a ValueError leaves game and journal unchanged.
+        What was undone can no longer be redone."""
+        self._do(tuple(action))
+        self.undone = []
+
+    def _do(self, action):
         self.game.apply(action)
         self.actions.append(action)
         # the older game is kept as many actions ahead as there are past keep
@@ -62,46 +72,86 @@ class Journal:
     def can_undo(self):
         return len(self.actions) > 0
 
-    def undo(self):
-        """Take back the last action and return it."""
+    def before_last(self):
+        """The game as it was before the last action (to say what an undo would take back)."""
         if not self.actions:
             raise ValueError("nothing to undo")
-        self.game = self._replay(len(self.actions) - 1)
+        return self._replay(len(self.actions) - 1)
+
+    def undo(self):
+        """Take back the last action and return it."""
+        self.game = self.before_last()
         if len(self.actions) <= self._ahead:
             self._forget()  # the older game has the action taken back
-        return self.actions.pop()
+        action = self.actions.pop()
+        self.undone.append(action)
+        return action
+
+    def redo(self):
+        """Apply the last undone action again and return it."""
+        if not self.undone:
+            raise ValueError("nothing to redo")
+        action = self.undone[-1]
+        self._do(action)  # ValueError: it stays undone
+        return self.undone.pop()
 
     def restore(self, log):
         """Replay a log of what followed a save of this journal: each entry an
-        action, or None for an undo.  The same journal as doing them one by one,
-        with one replay of the game at the end; ValueError (and nothing changed)
-        if any entry does not apply."""
+        action, None for an undo or REDO for a redo.  The same journal as doing
+        them one by one, with one replay of the game at the end, or none when
+        the log only goes on from the game in hand (a boot has just built it);
+        ValueError (and nothing changed) if any entry does not apply."""
         base = self.base
         actions = list(self.actions)
+        undone = list(self.undone)
         folded = self.folded
+        start = low = folded + len(actions)  # low: the fewest actions the log went back to
         try:
             for entry in log:
                 if entry is None:
                     if not actions:
                         raise ValueError("nothing to undo")
-                    actions.pop()
+                    undone.append(actions.pop())
+                    low = min(low, folded + len(actions))
                     continue
-                actions.append(tuple(entry))
+                if entry == REDO:
+                    if not undone:
+                        raise ValueError("nothing to redo")
+                    actions.append(undone.pop())
+                else:
+                    actions.append(tuple(entry))
+                    undone = []
                 if len(actions) > self.keep + self.fold:
                     base = _build(self.game_cls, base, actions, self.fold).to_dict()
                     actions = actions[self.fold:]
                     folded += self.fold
-            game = _build(self.game_cls, base, actions, len(actions))
-        except (KeyError, IndexError, TypeError, AttributeError):
+            new = folded + len(actions) - start
+            game = self.game
+            # until it is the one after the log: made again if an entry does not apply
+            self.game = None
+            if low == start and new <= len(actions):
+                for i in range(len(actions) - new, len(actions)):
+                    game.apply(actions[i])
+            else:
+                game = None  # its heap is the new one's
+                self._forget()
+                game = _build(self.game_cls, base, actions, len(actions))
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            if self.game is None:
+                self.game = self._replay(len(self.actions))
+            if isinstance(exc, ValueError):
+                raise
             raise ValueError("saved log does not fit this game")
         self.base = base
         self.actions = actions
+        self.undone = undone
         self.folded = folded
         self.game = game
         self._forget()
 
     def to_dict(self):
-        return {"base": self.base, "actions": [list(a) for a in self.actions], "folded": self.folded}
+        return {"base": self.base, "actions": [list(a) for a in self.actions], "folded": self.folded,
+                "undone": [list(a) for a in self.undone]}
 
     @classmethod
     def from_dict(cls, game_cls, data, keep=64, fold=32):
@@ -111,10 +161,11 @@ class Journal:
         except (KeyError, TypeError):
             raise ValueError("not a saved game")
         folded = data.get("folded", 0)  # saves from before the count have none
-        if not isinstance(actions, list) or type(folded) is not int:
+        undone = data.get("undone", [])  # nor those from before redo
+        if not isinstance(actions, list) or type(folded) is not int or not isinstance(undone, list):
             raise ValueError("not a saved game")
         try:
-            return cls(game_cls, base, actions, keep, fold, folded)
+            return cls(game_cls, base, actions, keep, fold, folded, undone)
         except (KeyError, IndexError, TypeError, AttributeError):
             raise ValueError("saved game does not fit this game")
 

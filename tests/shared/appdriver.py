@@ -1,4 +1,6 @@
 """Drive the App the way a player does: presses in, drawn text out."""
+from array import array
+
 import framebuf
 
 from app.app import App
@@ -26,7 +28,9 @@ class Driver:
     def boot(self):
         """Power on (again): a new App over the same files; log keeps every event pressed."""
         if not hasattr(self, "log"):
-            self.log = []
+            # the test's record, not the Pico's heap: an array grows a few entries
+            # at a time, where a list doubles (a whole game's presses and ticks)
+            self.log = array("i")
         if self.colour:
             from app.colours import PALETTE
             buf = bytearray(self.width * self.height // 2)

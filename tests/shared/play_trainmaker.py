@@ -142,6 +142,8 @@ def screen(d):
     if ph == "over":
         return ("wins the game!", "Steam Engine" if g.winner() < 0 else d.app.session.names[g.winner()])
     if t._pending(g):
+        if g.window() is not None:  # a score that ended the turn: the scorer may declare
+            return (BIG[g.event()], "Go on", "Contract")
         return (BIG[g.event()], "OK=bonus train" if ph == "bonus" else "OK=go on")
     if ph == "cards":
         return ("Card %d/3" % (len(g.faceup()) + 1),)

@@ -5,7 +5,7 @@ applied as the app applies a roll (app.do), then the presses go on.  The odds
 are off here (test_app_trainmaker_views checks them): each test then fits
 the MicroPython heap in one step."""
 from appdriver import Driver
-from play_trainmaker import start, to
+from play_trainmaker import card, start, to
 from schaffner.rng import Rng
 from support import stepped
 
@@ -258,3 +258,53 @@ def test_completed_train_without_a_card_and_roll_without_a_car():
     to(d, "Pass")  # ... and Switch Track left in hand
     yield
     d.shows("Blue", "No car", "Turn over")
+
+
+@stepped
+def test_a_score_that_completes_the_contract_is_declared_before_the_steam_engine_draws():
+    # solo with the Steam Engine: the score ends the round, and the table would
+    # enter the Steam Engine's cards next
+    d = Driver(rng=Rng(3))
+    d.app.settings["odds"] = False
+    g = start(d, 1, contract=("coal",), cards=CARDS)
+    yield
+    yield from _placed(d, "LPBCFFF", range(4))  # covers PB coal only
+    d.press("OK")  # score it
+    yield
+    g = d.app.session.game
+    d.shows("Red", "Scored!", "PB coal", "Go on", "Contract")
+    assert g.phase() == "steam" and g.declarer() == 0
+    d.press("DOWN", "OK")
+    d.shows("Contract", "Red shows a met Contract and wins?")
+    d.press("BACK")  # not yet: the same choice again
+    d.shows("Scored!", "Go on", "Contract")
+    d.press("OK")
+    d.press("UP", "OK")  # Yes
+    yield
+    g = d.app.session.game
+    assert g.winner() == 0 and g.win_reason() == "contract"
+    d.shows("Contract met", "Red", "wins the game!")
+    res = d.app.session.ui.result(g, d.app.session.names)
+    assert res["winner"] == "Red" and res["turns"] == 1
+    d.press("LONG_BACK")
+    d.shows("Undone: Red declared a Contract")
+
+
+@stepped
+def test_going_on_after_a_score_passes_the_turn_and_the_contract_is_no_longer_offered():
+    d, g = _game()
+    yield
+    yield from _placed(d, "LPBCFFF", range(4))
+    d.press("OK")  # score PB coal
+    d.shows("Scored!", "Go on", "Contract")
+    d.press("DOWN", "UP", "OK")  # back on Go on
+    yield
+    g = d.app.session.game
+    assert g.player() == 1 and g.phase() == "cards" and g.declarer() == 0
+    d.shows("Card 3/3", "Blue")
+    d.press("LONG_OK")
+    d.pick("Contract met")
+    d.shows("Red shows a met Contract")  # until Blue's first entry, it is still Red's
+    d.press("BACK", "BACK")
+    card(d, "PP", "timber")
+    assert d.app.session.game.declarer() == 1

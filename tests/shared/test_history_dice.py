@@ -5,7 +5,8 @@ from app.dice_check import lines, verdict
 from app.history_view import count
 from app.history_write import totals
 from appdriver import Driver
-from history_steps import counted
+from app.undo import redo
+from history_steps import counted, kept
 from schaffner.trainmaker.game import Game
 from support import stepped
 
@@ -146,3 +147,42 @@ def test_a_new_game_gets_a_new_key_even_when_the_save_is_lost():
     assert d.app.session is None
     new_ttr(d)
     assert d.app.session.key == 3
+
+
+@stepped
+def test_a_redone_roll_counts_its_dice_once_and_a_redone_win_is_kept_once():
+    d = Driver()
+    new_trainmaker(d)
+    do(d, ("roll", "LLPBFCC"))
+    assert counted(d) == [2, 1, 1, 1, 2]
+    yield
+    undo(d)
+    assert counted(d) == [2, 1, 1, 1, 2]  # rolled, then undone: counted once
+    redo(d.app)
+    d.app.flush()
+    assert counted(d) == [2, 1, 1, 1, 2] and d.app.session.game.faces() == "LLPBFCC"
+    assert d.fs.files[DICE] == '\n["u", 2, 1, 1, 1, 2]\n["r", 2, 1, 1, 1, 2]'
+    d.boot()
+    assert counted(d) == [2, 1, 1, 1, 2]
+    yield
+    do(d, ("declare",))
+    assert [r["w"] for r in kept(d)] == ["Red"]
+    undo(d)
+    assert kept(d) == []
+    redo(d.app)
+    d.app.flush()
+    assert [r["w"] for r in kept(d)] == ["Red"]
+    d.boot()
+    assert [r["w"] for r in kept(d)] == ["Red"] and d.app.session.game.phase() == "over"
+
+
+def test_a_redone_roll_whose_undo_a_cut_lost_never_makes_a_count_negative():
+    from app.history_write import _tidy
+    from memfiles import MemFiles
+    fs = MemFiles()
+    # the undo's ["u", ...] was lost by a power cut, its redo's ["r", ...] was written
+    fs.files[DICE] = '\n["g", 1, 1, 1, 1, 1]\n["r", 2, 0, 1, 0, 0]'
+    assert totals(fs, DICE) == [-1, 1, 0, 1, 1]
+    for _ in _tidy(fs, DICE):
+        pass
+    assert fs.files[DICE] == '\n["u", 0, 1, 0, 1, 1]'

@@ -117,3 +117,52 @@ def test_restore_refuses_a_log_that_does_not_fit_and_changes_nothing():
     for log in ([("add", 1), ("add", -1)], [None, None], [("add", 1), ("sub",)], [[]]):
         raises(ValueError, j.restore, log)
         assert j.to_dict() == before and j.game.total == 2
+
+
+def test_an_undo_is_redone_until_the_next_action():
+    j = Journal(Counter, {"total": 0})
+    for n in (1, 2, 3):
+        j.do(("add", n))
+    assert not j.undone
+    raises(ValueError, j.redo)
+    j.undo()
+    j.undo()
+    assert j.game.total == 1 and j.undone == [("add", 3), ("add", 2)]
+    assert j.redo() == ("add", 2) and j.game.total == 3
+    j.undo()
+    # the undone actions come with a save of the journal
+    k = Journal.from_dict(Counter, j.to_dict())
+    assert k.undone == [("add", 3), ("add", 2)] and k.game.total == 1
+    assert k.redo() == ("add", 2) and k.redo() == ("add", 3) and k.game.total == 6
+    assert not k.undone
+    j.do(("add", 10))  # the next action: nothing to redo any more
+    assert not j.undone and j.game.total == 11
+    raises(ValueError, j.redo)
+
+
+def test_before_last_is_the_game_an_undo_goes_back_to():
+    j = Journal(Counter, {"total": 0})
+    raises(ValueError, j.before_last)
+    j.do(("add", 4))
+    j.do(("add", 5))
+    before = j.before_last()
+    assert before.total == 4 and j.game.total == 9  # nothing taken back yet
+    assert j.undo() == ("add", 5) and j.game.total == 4
+
+
+def test_restore_replays_redos_as_doing_them_one_by_one():
+    from schaffner.journal import REDO
+    log = [["add", 1], ["add", 2], None, None, REDO, ["add", 5], None, REDO, None]
+    j = Journal(Counter, {"total": 0}, keep=2, fold=1)
+    j.restore(log)
+    k = Journal(Counter, {"total": 0}, keep=2, fold=1)
+    for e in log:
+        k.undo() if e is None else k.redo() if e == REDO else k.do(e)
+    assert j.game.total == k.game.total == 1
+    assert j.undone == k.undone == [("add", 5)]
+    assert j.to_dict() == k.to_dict()
+    # a redo with nothing undone does not fit: nothing changed
+    state = j.to_dict()
+    raises(ValueError, j.restore, [REDO, REDO])
+    assert j.to_dict() == state
+    raises(ValueError, Journal.from_dict, Counter, dict(state, undone="x"))

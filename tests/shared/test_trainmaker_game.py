@@ -2,13 +2,14 @@
 from support import raises, rejects
 
 from schaffner.trainmaker.game import STAT_NAMES, STEAM, Game
+from schaffner.trainmaker.result import turns
 
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
 
-def table(players=2, steam=False, contract=None):
+def table(players=2, steam=False, contract=None, cards=CARDS):
     g = Game.new(players, steam, contract)
-    for needs, goods in CARDS:
+    for needs, goods in cards:
         g.apply(("card", needs, goods))
     return g
 
@@ -108,6 +109,62 @@ def test_win_by_declared_contract():
     g.apply(("declare",))
     assert g.winner() == 1 and g.win_reason() == "contract"
     assert g.phase() == "over"
+
+
+def test_a_contract_completed_by_a_score_is_declared_before_the_steam_engine_draws():
+    # solo: the score ends the round, and the Steam Engine, one card short of its
+    # Contract (coal, then any station), would draw next and win
+    g = table(1, steam=True, contract=["coal", "station"])
+    d = g.to_dict()
+    d["steam_cards"] = [["PP", "coal"]]
+    g = Game.from_dict(d)
+    score_pb(g)
+    assert g.phase() == "steam" and g.round_no() == 2 and g.event() == "scored"
+    assert g.window() == 0 and g.declarer() == 0
+    assert g.legal() == ["steam_card", "deck_empty", "declare", "steam_contract"]
+    h = Game.from_dict(g.to_dict())  # the moment survives a save
+    assert "over" not in rejects(g, g.apply, ("roll", "LPBCFFF")) and g.window() == 0
+    g.apply(("declare",))
+    assert g.winner() == 0 and g.win_reason() == "contract" and g.phase() == "over"
+    assert g.round_no() == 1 and g.player() == 0  # it ended in the scorer's turn
+    assert turns(g) == 1
+    # the Steam Engine draws instead: the moment has passed, and its card wins it the game
+    h.apply(("steam_card", "PBF", "mail"))
+    assert h.winner() == STEAM
+
+
+def test_the_scorer_declares_after_its_score_not_the_next_player():
+    g = table(3)
+    quick_turn(g)
+    quick_turn(g)
+    score_pb(g)  # seat 2, the last: its score ends the round
+    assert g.player() == 0 and g.round_no() == 2 and g.phase() == "cards" and g.declarer() == 2
+    g.apply(("declare",))
+    assert g.winner() == 2 and g.win_reason() == "contract" and g.round_no() == 1
+    assert turns(g) == 3
+    g = table(3)
+    score_pb(g)  # seat 0
+    g.apply(("card", "P", "coal"))  # the next player's turn goes on: the moment has passed
+    assert g.window() is None and g.declarer() == 1
+    g.apply(("declare",))
+    assert g.winner() == 1
+
+
+def test_a_score_with_a_bonus_train_to_follow_opens_no_window():
+    g = table(2, cards=(("P", "coal"), ("B", "corn"), ("F", "mail")))
+    g.apply(("roll", "LLPCBFB"))
+    g.apply(("place", [0, 1, 2, 3]))
+    g.apply(("score", 0))
+    assert g.phase() == "bonus" and g.window() is None and g.declarer() == 0
+
+
+def test_a_game_saved_before_the_declare_window_loads():
+    d = table(2).to_dict()
+    del d["window"]  # saved by the version before
+    g = Game.from_dict(d)
+    assert g.window() is None and g.declarer() == 0
+    score_pb(g)
+    assert g.window() == 0
 
 
 def test_steam_engine_draws_after_every_round():

@@ -93,5 +93,5 @@ def describe(action, names, g):
         i = action[1]
         return name + "scored " + (card_text(cards[i]) if 0 <= i < len(cards) else "a card")
     if kind == "declare":
-        return name + "declared a Contract"
+        return names[g.declarer()] + " declared a Contract"
     return name + {"pass": "passed", "stop": "stopped"}.get(kind, kind)

@@ -85,7 +85,7 @@ def deck_empty(app):
 
 def declare(app):
     g = app.session.game
-    name = app.session.names[g.player()]
+    name = app.session.names[g.declarer()]
     app.push(Confirm("Contract", name + " shows a met Contract and wins?", lambda a: _do(a, ("declare",))))
 
 

@@ -11,8 +11,10 @@
   over            the winner
 A roll is applied to the game before its animation runs, so a power cut
 cannot re-roll.  What a roll or a move led to (derail, no Locomotive,
-scored ...) is shown once, then OK goes on.  Input state (cursor, chosen
-dice, a card half entered) belongs to one game state and is dropped when
+scored ...) is shown once, then OK goes on; after a score that ended the
+turn, the scorer may instead declare a met Contract there (Go on /
+Contract).  Input state (cursor, chosen dice, a card half entered)
+belongs to one game state and is dropped when
 the game changes, undo included.  The odds are worked out once per state,
 a slice per tick from the poll after the press that made it (the press
 itself draws at once, with "..." where the odds will be; a roll's odds are
@@ -37,6 +39,8 @@ _SLICE = const(50)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
+GO_ON = "Go on"  # after a score that ended the turn: the turn passes
+CONTRACT = "Contract"  # the scorer shows a met Contract instead
 
 
 def state_key(app):
@@ -184,7 +188,12 @@ class Table(Screen):
             self.menu(app)
             return
         if self._pending(g):
-            if ev == OK:
+            if g.window() is not None and ev in (UP, DOWN):
+                self.cur ^= 1
+            elif ev == OK and g.window() is not None and self.cur == 1:
+                from app.trainmaker.game_menu import declare
+                declare(app)
+            elif ev == OK:
                 self.seen = self.key
             return
         ph = g.phase()
@@ -358,7 +367,10 @@ class Table(Screen):
         else:
             ui.big_text(big, big_y(ui), c)
             ui.line(0, why)
-        ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
+        if g.window() is not None:
+            D.options(ui, (GO_ON, CONTRACT), self.cur)
+        else:
+            ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
 
     def _draw_cards(self, app, ui, g):
         name = app.session.names[g.player()]

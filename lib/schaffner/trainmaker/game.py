@@ -11,7 +11,8 @@ and the players enter them.  An action is a tuple (kind, ...):
   ("pass",)                  accept a roll that allows nothing
   ("stop",)                  stop building (or skip a Double Locomotive Bonus)
   ("score", card)            score face-up card number `card`
-  ("declare",)               the current player shows a met Contract and wins
+  ("declare",)               the current player shows a met Contract and wins;
+                             right after a score that ended a turn, the scorer
   ("steam_card", needs, goods)    a card the Steam Engine draws
   ("steam_contract", [need, ...]) the Steam Engine's face-up Contract
 
@@ -92,6 +93,9 @@ class Game:
         self._steam_cards = []
         self._steam_drawn = 0
         self._tally = [0] * len(FACES)  # faces rolled this game, in FACES order
+        # the seat whose score ended its turn, until the next action: it may
+        # still declare its Contract met (window())
+        self._window = None
 
     @classmethod
     def new(cls, players=2, steam=False, contract=None):
@@ -123,6 +127,7 @@ class Game:
             "steam_cards": [list(c) for c in self._steam_cards],
             "steam_drawn": self._steam_drawn,
             "tally": list(self._tally),
+            "window": self._window,
         }
 
     @classmethod
@@ -150,6 +155,7 @@ class Game:
             if len(tally) != len(FACES):
                 raise TypeError
             g._tally = list(tally)
+            g._window = d.get("window")  # saves from before it have none
         except (KeyError, TypeError, IndexError):
             raise ValueError("not a saved Trainmaker game")
         return g
@@ -231,6 +237,16 @@ class Game:
         s = self.stock()
         return [i for i in range(len(self._faceup)) if covers(s, self._faceup[i][0])]
 
+    def window(self):
+        """The seat whose score just ended its turn, until the next action (it
+        may still declare a met Contract, before the next player or the Steam
+        Engine acts), else None."""
+        return self._window
+
+    def declarer(self):
+        """Who a "declare" now makes the winner."""
+        return self._cur if self._window is None else self._window
+
     def has_switch(self, player=None):
         """Whether the player (default: current) still holds the Switch Track token."""
         return self._token[self._cur if player is None else player]
@@ -258,6 +274,8 @@ class Game:
             kinds = ["score", "declare"]
         else:
             kinds = ["roll", "stop", "declare"] if ph != "roll" else ["roll", "declare"]
+        if self._window is not None and "declare" not in kinds:
+            kinds.append("declare")
         if self._steam:
             kinds.append("steam_contract")
         return kinds
@@ -343,6 +361,8 @@ class Game:
             do(self, action[1])
         else:
             do(self, action[1], action[2])
+        if kind != "score":
+            self._window = None  # the scorer's moment has passed
 
     def _need(self, phases):
         if self._phase not in phases:
@@ -505,7 +525,8 @@ class Game:
             raise ValueError("there is no card %.4s" % (card,))
         if card not in self.covered():
             raise ValueError("the train does not carry that card's needs")
-        scored = self._scored[self._cur]
+        scorer = self._cur
+        scored = self._scored[scorer]
         scored.append(self._faceup.pop(card))
         self._stats[self._cur][_CARDS] += 1
         self._event = "scored"
@@ -519,9 +540,17 @@ class Game:
             self._train_no += 1
         else:
             self._end_turn()
+            self._window = scorer
 
     def _do_declare(self):
-        self._need(("cards", "roll", "place", "after_place", "score", "bonus"))
+        w = self._window
+        if w is None:
+            self._need(("cards", "roll", "place", "after_place", "score", "bonus"))
+        else:
+            # the game ends in the scorer's turn: it had passed only on the table's word
+            if w == self._players - 1:
+                self._round -= 1
+            self._cur = w
         self._over(self._cur, "contract")
 
     def _do_steam_card(self, needs, goods):
