@@ -14,7 +14,8 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
    - the cable pulled at random moments of a make deploy of a changed version onto a
      gadget with a game in play (faults.deploy_cuts);
    - the saves copied with mpremote off one gadget onto another that holds other files,
-     and back (faults.saves_moved).
+     and back (faults.saves_moved), and put back onto the gadget they came from, after the
+     game went on and unchanged (faults.saves_restored).
 Then one table with verdicts against DESIGN.md's budgets (report.py); the exit code is
 non-zero on any OVER or failed check (--short: on a failed check only).  Each game's
 figures go to build/chip/results.json as soon as they are measured, and the table is
@@ -203,6 +204,11 @@ def main(argv=None):
                 saved = mine["games"][first.game]["saved_image"]
                 rng = random.Random("%d %s saves" % (seed, board))
                 mine["checks"] += rerun_by(faults.saves_moved(board, first, work, saved, deployed, rng, say),
+                                           board, first.game)
+                keep()
+                say("%s: the saves put back onto the gadget they came from" % board)
+                rng = random.Random("%d %s restore" % (seed, board))
+                mine["checks"] += rerun_by(faults.saves_restored(board, first, work, saved, rng, say),
                                            board, first.game)
                 keep()
     except KeyboardInterrupt:

@@ -3,7 +3,7 @@
 # the built-in os with two things added. emulated.py writes the two settings above this line.
 #
 # - os.urandom(4) gives _SEED: main.start seeds the dice with it, so the chip rolls the dice the
-#   simulator rolled for the same presses (the markers of the game log ask for 8 bytes: real).
+#   simulator rolled for the same presses.
 # - The launcher's os.chdir into a slot loads that slot's main and wraps its start: each event
 #   the app takes raises GP22 for a moment, GP26 is high while the app draws a frame and GP27
 #   while the display sends it (the player times them: a few pin writes, tens of us). With
