@@ -44,7 +44,7 @@ class OsFiles:
     """The real file system (on the Pico: its flash).
 
     raw: where the board can erase and program the flash under a file's block
-    (drivers.rawflash: its blocks(paths)), else None."""
+    (drivers.rawflash: its blocks(folder, n)), else None."""
 
     def __init__(self, raw=None):
         self.raw = raw
@@ -61,7 +61,7 @@ class OsFiles:
             self.makedirs(folder)
             for p in paths:
                 self.write_bytes(p, b"\xff" * BLOCK)  # erased flash, as the log wants it
-        return self.raw and self.raw.blocks(paths) or _files(paths)
+        return self.raw and self.raw.blocks(folder, n) or _files(paths)
 
     def write_bytes(self, path, data):
         with open(path, "wb") as f:

@@ -17,16 +17,16 @@ CTZ struct naming its first block).  Reading three pairs costs a few
 milliseconds and writes nothing.
 """
 import binascii
+from struct import unpack_from
 
 import rp2
 from micropython import const
 
 _BLOCK = const(4096)
-_COUNT = const(4)  # block device ioctls
-_ERASE = const(6)
-# littlefs tag types (type3, 11 bits), and the bits of a tag's upper half
-_DIR = const(0x002)
+_ERASE = const(6)  # a block device ioctl
+# littlefs's tag types (type3, 11 bits)
 _REG = const(0x001)
+_DIR = const(0x002)
 _DIRSTRUCT = const(0x200)
 _CTZSTRUCT = const(0x202)
 _CREATE = const(0x401)
@@ -51,132 +51,88 @@ class PicoBlocks:
         self.flash.ioctl(_ERASE, self.blocks[k])
 
 
-def _le32(buf, at):
-    return buf[at] | buf[at + 1] << 8 | buf[at + 2] << 16 | buf[at + 3] << 24
-
-
-def _commits(buf):
-    """The tags of the block's commits up to the last whose CRC holds, each
-    (type3, id, offset of its data, size), or None if no commit holds.  A tag is
-    32 bits, big endian, XORed with the one before; taken here as two 16-bit
-    halves so no number outgrows a small int."""
-    mv = memoryview(buf)
-    tags = []
-    done = -1  # the tags of the commits that hold
-    hi = lo = 0xFFFF  # the tag before the first
-    off = 4  # past the revision count
-    start = 0  # where the commit begins: its CRC covers it all (the first, the revision too)
-    while off + 4 <= _BLOCK:
-        hi ^= buf[off] << 8 | buf[off + 1]
-        lo ^= buf[off + 2] << 8 | buf[off + 3]
-        if hi & 0x8000:
-            break  # not programmed yet, or a commit cut short
-        size = lo & 0x3FF
-        end = off + 4 + (0 if size == 0x3FF else size)  # 0x3FF: deleted, no data
-        if end > _BLOCK:
-            break
-        kind = hi >> 4 & 0x7FF
-        if kind & 0x780 == 0x500:  # the commit's CRC
-            if binascii.crc32(mv[start:off + 4]) ^ 0xFFFFFFFF != _le32(buf, off + 4):
-                break
-            done = len(tags)
-            hi ^= (kind & 1) << 15  # the next commit's valid bit, as this one says
-            start = end
-        else:
-            tags.append((kind, (hi & 0xF) << 6 | lo >> 10, off + 4, size))
-        off = end
-    if done < 0:
-        return None
-    del tags[done:]
-    return tags
-
-
-def _pair(flash, pair, buf):
-    """The entries of the metadata pair (each [name type, name, struct type,
-    offset of the struct in buf]) as littlefs last committed them, and the
-    pair of the same directory's next part (None: it ends here); None if
-    neither block holds a commit."""
-    rev = bytearray(4)
-    revs = []
-    for b in pair:
-        flash.readblocks(b, rev, 0)
-        revs.append(_le32(rev, 0))
-    newer = 1 if (revs[1] - revs[0]) & 0xFFFFFFFF < 0x80000000 and revs[1] != revs[0] else 0
-    for b in (pair[newer], pair[1 - newer]):
-        flash.readblocks(b, buf, 0)
-        tags = _commits(buf)
-        if tags is not None:
-            break
-    else:
-        return None
-    entries = []
-    tail = None
-    for kind, i, at, size in tags:
-        if kind == _CREATE:
-            entries.insert(i, [0, b"", 0, 0])
-        elif kind == _DELETE:
-            del entries[i]
-        elif i != _NO_ID:
-            while len(entries) <= i:  # a compacted block names its entries without creating them
-                entries.append([0, b"", 0, 0])
-            group = kind & 0x700
-            if group == 0:
-                entries[i][0] = kind
-                entries[i][1] = bytes(buf[at:at + size])
-            elif group == _DIRSTRUCT:
-                entries[i][2] = kind
-                entries[i][3] = at
-        elif kind & 0x7FE == 0x600:  # a tail: the directory goes on there (hard), or another does
-            tail = (_le32(buf, at), _le32(buf, at + 4)) if kind == _HARDTAIL else None
-    return entries, tail
-
-
-def _find(flash, pair, names, kind, buf):
-    """{name: what its struct holds (two numbers)} for the entries of those
-    names and kind in the directory at pair; None if littlefs's records
-    cannot be read."""
+def _dir(flash, pair, buf):
+    """{name: [name type, struct type, its two numbers]} of the directory whose
+    first metadata pair is pair, as littlefs last committed it; {} if a pair
+    holds no commit.  A tag is 32 bits, big endian, XORed with the one before:
+    taken as two 16-bit halves, so no number outgrows a small int."""
     found = {}
-    while pair is not None:
-        got = _pair(flash, pair, buf)
-        if got is None:
-            return None
-        entries, pair = got
+    while pair:
+        revs = []
+        for b in pair:
+            flash.readblocks(b, buf, 0)
+            revs += unpack_from("<I", buf)
+        # the newer block, by littlefs's sequence comparison; if its last compaction was cut
+        # short, littlefs reads the older one, and the files here are written through it
+        flash.readblocks(pair[(revs[1] - revs[0]) & 0xFFFFFFFF < 0x80000000], buf, 0)
+        tags = []
+        done = 0  # the tags of the commits whose CRC holds
+        hi = lo = 0xFFFF  # the tag before the first
+        off = 4  # past the revision count
+        start = 0  # where the commit begins: its CRC covers it all (the first, the revision too)
+        while off + 4 <= _BLOCK:
+            a, b = unpack_from(">HH", buf, off)
+            hi ^= a
+            lo ^= b
+            at = off + 4
+            end = at + (lo & 0x3FF) % 0x3FF  # 0x3FF: deleted, no data
+            if hi & 0x8000 or end > _BLOCK:
+                break  # not programmed yet, or a commit cut short
+            kind = hi >> 4 & 0x7FF
+            if kind & 0x780 == 0x500:  # the commit's CRC
+                if binascii.crc32(memoryview(buf)[start:at]) ^ 0xFFFFFFFF != unpack_from("<I", buf, at)[0]:
+                    break
+                done = len(tags)
+                hi ^= (kind & 1) << 15  # the next commit's valid bit, as this one says
+                start = end
+            else:  # two small ints a tag, not a tuple: a directory has hundreds
+                tags.append(kind << 10 | (hi & 0xF) << 6 | lo >> 10)
+                tags.append(at << 10 | end - at)
+            off = end
+        if not done:
+            return {}
+        entries = []
+        pair = None  # the same directory's next pair: none unless a hard tail says
+        for j in range(0, done, 2):
+            kind, i = tags[j] >> 10, tags[j] & 0x3FF
+            at = tags[j + 1] >> 10
+            end = at + (tags[j + 1] & 0x3FF)
+            if kind == _HARDTAIL:  # the directory goes on there
+                pair = unpack_from("<II", buf, at)
+            elif kind == _CREATE:
+                entries.insert(i, [0, 0, 0, 0, b""])
+            elif kind == _DELETE:
+                del entries[i]
+            elif i < _NO_ID:
+                while len(entries) <= i:  # a compacted block names its entries without creating them
+                    entries.append([0, 0, 0, 0, b""])
+                e = entries[i]
+                if kind < 0x100:
+                    e[0], e[4] = kind, bytes(buf[at:end])
+                elif kind & 0x700 == _DIRSTRUCT:
+                    e[1] = kind
+                    e[2:4] = unpack_from("<II", buf, at)
         for e in entries:
-            if e[0] == kind and e[1] in names and e[1] not in found:
-                want = _DIRSTRUCT if kind == _DIR else _CTZSTRUCT
-                found[e[1]] = (_le32(buf, e[3]), _le32(buf, e[3] + 4)) if e[2] == want else None
+            found.setdefault(e.pop(), e)
     return found
 
 
-def under(paths):
-    """The flash block under each file at paths (absolute, all in one folder,
-    each exactly one block long) as littlefs has it now, or None if one is
-    not such a file or its records cannot be read."""
+def blocks(folder, n):
+    """PicoBlocks under the files folder/0 .. n-1 (folder absolute), as
+    littlefs has them now; None unless each is a file of exactly one block
+    whose records can be read."""
     flash = rp2.Flash()
     buf = bytearray(_BLOCK)
-    pair = (0, 1)  # littlefs's root is always there
-    for name in paths[0].split("/")[1:-1]:
-        name = name.encode()
-        found = _find(flash, pair, (name,), _DIR, buf)
-        pair = found.get(name) if found else None
-        if pair is None:
+    found = {b"": [_DIR, _DIRSTRUCT, 0, 1]}  # littlefs's root is always there
+    for name in folder.split("/"):
+        e = found.get(name.encode())
+        if not e or e[:2] != [_DIR, _DIRSTRUCT]:
             return None
-    names = [p.rsplit("/", 1)[1].encode() for p in paths]
-    found = _find(flash, pair, names, _REG, buf)
-    if found is None:
-        return None
-    count = flash.ioctl(_COUNT, 0) or 0
-    blocks = []
-    for name in names:
-        ctz = found.get(name)
-        if ctz is None or ctz[1] != _BLOCK or ctz[0] >= count or ctz[0] in blocks or ctz[0] < 2:
+        found = _dir(flash, e[2:], buf)
+    heads = []
+    for k in range(n):
+        e = found.get(b"%d" % k)
+        if e != [_REG, _CTZSTRUCT, e and e[2], _BLOCK]:
             return None
-        blocks.append(ctz[0])
-    return blocks
-
-
-def blocks(paths):
-    """PicoBlocks under the files at paths, None if littlefs's records do not
-    show them as files of one block each."""
-    found = under(paths)
-    return PicoBlocks(found) if found is not None else None
+        heads.append(e[2])
+    return PicoBlocks(heads)
