@@ -14,7 +14,7 @@ directory entries of the log's folder, through the metadata pairs from the
 root (littlefs v2's on-disk format, SPEC.md in littlefs: a pair's newer block
 by its revision, its commits up to the last whose CRC holds, each file's
 CTZ struct naming its first block).  Reading three pairs (root, /data,
-game.ring) takes 16 ms of a Pico's boot and writes nothing.  A move littlefs
+game.ring) takes 16-23 ms of a Pico's boot and writes nothing.  A move littlefs
 left half done by a power cut (its global state, which this does not read)
 cannot name the log's files: the app never renames them.
 """
