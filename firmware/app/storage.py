@@ -44,7 +44,7 @@ class OsFiles:
     """The real file system (on the Pico: its flash).
 
     raw: where the board can erase and program the flash under a file's block
-    (drivers.rawflash: marker and blocks), else None."""
+    (drivers.rawflash: its blocks(folder, n)), else None."""
 
     def __init__(self, raw=None):
         self.raw = raw
@@ -52,18 +52,16 @@ class OsFiles:
     def ring(self, folder, n, make):
         """The blocks of a ring log (app.ringlog) in the files folder/0 .. n-1 of
         one block each, made if one is missing and make, else None: the flash
-        beneath them where the board can reach it (raw.blocks), else the files
-        themselves."""
+        beneath them where the board can tell which blocks littlefs gave them
+        at this boot (raw.blocks), else the files themselves."""
         paths = ["%s/%d" % (folder, k) for k in range(n)]
         if any(self.size(p) != BLOCK for p in paths):
             if not make:
                 return None
             self.makedirs(folder)
-            self.remove(folder + "/map")  # where the old files were: stale now
-            for k in range(n):
-                mark = self.raw.marker(k) if self.raw else b""
-                self.write_bytes(paths[k], mark + b"\xff" * (BLOCK - len(mark)))
-        return self.raw and self.raw.blocks(folder, paths) or _files(paths)
+            for p in paths:
+                self.write_bytes(p, b"\xff" * BLOCK)  # erased flash, as the log wants it
+        return self.raw and self.raw.blocks(folder, n) or _files(paths)
 
     def write_bytes(self, path, data):
         with open(path, "wb") as f:

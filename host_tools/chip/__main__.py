@@ -14,8 +14,9 @@ For each board, on a fresh emulated Pico (../shared/picoemu, or $PICOEMU):
    - the cable pulled at random moments of a make deploy of a changed version onto a
      gadget with a game in play (faults.deploy_cuts);
    - the saves copied with mpremote off one gadget onto another that holds other files,
-     and back (faults.saves_moved); make backup off one, make restore onto another
-     (restored.py).
+     and back (faults.saves_moved), and put back onto the gadget they came from, after the
+     game went on and unchanged (faults.saves_restored); make backup off one, make restore
+     onto another (restored.py).
 4. The board's firmware image (make firmware, which make chip runs first) on an empty
    flash: its first boot, the games played and cut into on it as in 2 and 3, and the image
    flashed over the gadget of 1 with a game in play (flashed.py).
@@ -273,6 +274,9 @@ def main(argv=None):
                                            board, first.game)
                 keep()
             moves = (("the saves moved to another gadget and back", "saves", faults.saves_moved),
+                     ("the saves put back onto the gadget they came from", "restore",
+                      lambda board, game, work, saved, deployed, rng, say:
+                      faults.saves_restored(board, game, work, saved, rng, say)),
                      ("make backup off a gadget in play, make restore onto another", "backup",
                       restored.backup_restore))
             for what, tag, move in moves if first and not args.no_copy else ():

@@ -3,7 +3,7 @@
 # the built-in os with two things added. emulated.py writes the two settings above this line.
 #
 # - os.urandom(4) gives _SEED: main.start seeds the dice with it, so the chip rolls the dice the
-#   simulator rolled for the same presses (the markers of the game log ask for 8 bytes: real).
+#   simulator rolled for the same presses.
 # - That first os.urandom(4) comes from start() in the gadget's main module (main in a slot,
 #   gadget in a firmware image), just before it makes its Device: the probe puts its own
 #   Device maker in the module's place, which marks what the device does: each event

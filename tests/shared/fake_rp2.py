@@ -1,38 +1,45 @@
 """A stand-in for MicroPython's rp2 module: Flash(), the block device over the
-Pico's file system area (one for the whole chip, readable in place as a buffer),
-here 12 blocks of NOR flash (erased to 0xFF, programmed by clearing bits)."""
+Pico's file system area (one for the whole chip), here NOR flash (erased to 0xFF,
+programmed by clearing bits) of 4 KB blocks, each a buffer of its own: the
+MicroPython tests' heap is the Pico's, where one buffer the size of a flash
+would not fit."""
 
 
 _FF = b"\xff" * 4096
 
 
-class _Flash(bytearray):
+class Chip:
+    def __init__(self, count):
+        self.blocks = [bytearray(_FF) for _ in range(count)]
+
     def readblocks(self, block, buf, offset=0):
-        at = block * 4096 + offset
-        buf[:] = self[at:at + len(buf)]
+        buf[:] = memoryview(self.blocks[block])[offset:offset + len(buf)]
 
     def writeblocks(self, block, buf, offset=None):
-        at = block * 4096 + (offset or 0)
-        if offset is None:
+        if offset is None:  # whole blocks, erased first
             for b in range(len(buf) // 4096):
                 self.ioctl(6, block + b)
+                self._program(block + b, 0, memoryview(buf)[b * 4096:(b + 1) * 4096])
         elif offset % 256 or len(buf) % 256:
             raise ValueError("the flash programs whole pages")
+        else:
+            self._program(block, offset, buf)
+
+    def _program(self, block, offset, buf):
+        blk = self.blocks[block]
         for i in range(len(buf)):
-            self[at + i] &= buf[i]
+            blk[offset + i] &= buf[i]
 
     def ioctl(self, op, arg):
         if op == 4:
-            return len(self) // 4096
+            return len(self.blocks)
         if op == 6:
-            self[arg * 4096:(arg + 1) * 4096] = _FF
+            self.blocks[arg][:] = _FF
             return 0
         return None
 
 
-FLASH = _Flash(4096 * 12)
-for _b in range(12):
-    FLASH.ioctl(6, _b)
+FLASH = Chip(12)
 
 
 def Flash():

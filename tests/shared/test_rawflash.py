@@ -1,5 +1,7 @@
-"""The game log's blocks on the Pico's flash (drivers.rawflash), under a stand-in
-for rp2.Flash, and how app.storage.OsFiles finds them under the log's files."""
+"""The game log's blocks on the Pico's flash (drivers.rawflash): found at every
+boot in littlefs's own records, on flash images the real littlefs made
+(lfs_images) under a stand-in for rp2.Flash; and how app.storage.OsFiles
+uses them."""
 import json
 import os
 import sys
@@ -11,91 +13,233 @@ from drivers import rawflash  # noqa: E402
 from app.fileblocks import FileBlocks  # noqa: E402
 from app.ringlog import BLOCK, RingLog  # noqa: E402
 from app.storage import OsFiles  # noqa: E402
+import lfs_images  # noqa: E402
+from lfs_images import BLOCKS, COPIED, GEN  # noqa: E402
+from support import stepped  # noqa: E402
 
 ROOT = "/tmp/schaffner-rawflash-test"
+RING = "/data/game.ring"
 
 
-def _clear():
-    for b in range(12):
-        fake_rp2.FLASH.ioctl(6, b)
+def _halves():
+    """CRC-32's table as 16-bit halves (high, low)."""
+    high, low = [], []
+    for i in range(256):
+        h, l = 0, i
+        for _ in range(8):
+            odd = l & 1
+            l = l >> 1 | (h & 1) << 15
+            h >>= 1
+            if odd:
+                h ^= 0xEDB8
+                l ^= 0x8320
+        high.append(h)
+        low.append(l)
+    return high, low
 
 
-def test_find_gives_the_block_each_marker_starts_and_nothing_unless_each_once():
-    _clear()
-    marks = [b"mark-%d-1234" % k for k in range(3)]
-    for k, block in enumerate((9, 2, 5)):
-        fake_rp2.Flash().writeblocks(block, marks[k] + b"\xff" * (BLOCK - 11))
-    assert rawflash.find(marks) == [9, 2, 5]
-    fake_rp2.Flash().writeblocks(11, marks[1] + b"\xff" * (BLOCK - 11))  # an old copy
-    assert rawflash.find(marks) is None
-    fake_rp2.Flash().ioctl(6, 11)
-    fake_rp2.Flash().ioctl(6, 5)
-    assert rawflash.find(marks) is None
-
-
-def test_the_log_on_the_flash_blocks_found():
-    _clear()
-    dev = rawflash.PicoBlocks([9, 3])  # the log's block 0 is the flash's 9
-    ring = RingLog(dev)
-    while not ring.append(b"[1]", 4):
-        pass
-    assert fake_rp2.FLASH[9 * BLOCK:9 * BLOCK + 2] == b"SR"
-    assert fake_rp2.FLASH[3 * BLOCK:4 * BLOCK] == b"\xff" * BLOCK
-    assert RingLog(rawflash.PicoBlocks([9, 3])).read(4) == [b"[1]"]
-
-
-class _Littlefs:
-    """The board's raw side, with littlefs putting the block of the file made with
-    marker k at 1 + 2k."""
-    blocks = staticmethod(rawflash.blocks)
+class _Crc:
+    """binascii.crc32 in 16-bit halves: the MicroPython test runtime's binascii is
+    micropython-lib's, in Python, whose big int per byte would outgrow the heap."""
+    HIGH, LOW = _halves()
 
     @staticmethod
-    def marker(k):
-        m = b"SchaffnerRing" + bytes((k,)) + bytes((k * 7 + 1,)) * 8  # the Pico's: os.urandom
-        fake_rp2.Flash().writeblocks(1 + 2 * k, m + b"\xff" * (BLOCK - len(m)))
-        return m
+    def crc32(data):
+        high, low = _Crc.HIGH, _Crc.LOW
+        h = l = 0xFFFF
+        for b in data:
+            i = (l ^ b) & 0xFF
+            l = (l >> 8 | (h & 0xFF) << 8) ^ low[i]
+            h = h >> 8 ^ high[i]
+        return (h ^ 0xFFFF) << 16 | (l ^ 0xFFFF)
 
 
-def _fresh():
-    fs = OsFiles()
+if sys.implementation.name == "micropython":
+    rawflash.binascii = _Crc
+
+
+def _chip(name, blank=0):
+    """The image name on the stand-in's flash (blank: an empty flash of that many blocks)."""
+    fake_rp2.FLASH = None  # one flash in the heap at a time
+    yield
+    fake_rp2.FLASH = lfs_images.flash(name) if name else fake_rp2.Chip(blank)
+    yield
+
+
+def _sums():
+    """Each block's CRC: what the flash holds, without a copy of it in the heap."""
+    return [_Crc.crc32(blk) for blk in fake_rp2.FLASH.blocks]
+
+
+def _under(folder, n):
+    dev = rawflash.blocks(folder, n)
+    return None if dev is None else dev.blocks
+
+
+def _log(blocks):
+    return RingLog(rawflash.PicoBlocks(blocks))
+
+
+def _in_play(records):
+    return [json.loads(r)[:2] for r in records]
+
+
+@stepped
+def test_a_boot_finds_the_log_where_littlefs_keeps_it_and_writes_nothing():
+    yield from _chip("gadget")  # /data's records span four pairs of blocks
+    before = _sums()
+    yield
+    found = _under(RING, 8)
+    assert found == BLOCKS["gadget"]
+    yield
+    assert _in_play(_log(found).read(GEN)) == [[GEN, 0], [GEN, 1]]
+    yield
+    assert _sums() == before
+
+
+def _writes_only_under_the_files(name):
+    """The log read, then written around its ring (every block erased and
+    programmed): only the blocks under its files change."""
+    yield from _chip(name)
+    before = _sums()
+    yield
+    found = _under(RING, 8)
+    assert found == BLOCKS[name]
+    yield
+    ring = _log(found)
+    assert _in_play(ring.read(GEN)) == [[GEN, 0], [GEN, 1]]
+    yield
+    ring.fold()  # a snapshot holds them: every block may be erased again
+    n = 0
+    while True:
+        try:
+            if ring.append(json.dumps([GEN + 1, n]).encode() + b" " * 1000, GEN + 1):
+                n += 1
+        except OSError:  # around the ring, back at its first record
+            break
+        yield
+    after = _sums()
+    assert [b for b in range(len(before)) if before[b] != after[b]] == sorted(found) and n > 24
+    ring.fold()
+    while not ring.append(b"[1]", GEN + 2):
+        yield
+    yield
+    assert _log(_under(RING, 8)).read(GEN + 2) == [b"[1]"]
+
+
+@stepped
+def test_the_log_goes_on_in_its_own_blocks():
+    yield from _writes_only_under_the_files("gadget")
+
+
+@stepped
+def test_a_map_from_another_gadget_names_blocks_the_log_never_touches():
+    # /data came from the gadget image, with the map the version before kept and
+    # trusted: on this gadget its blocks hold this gadget's own files and the copy's
+    assert [b for b in BLOCKS["gadget"] if b not in BLOCKS["restored"]]
+    yield from _writes_only_under_the_files("restored")
+
+
+@stepped
+def test_blocks_with_the_same_bytes_as_the_files_are_not_taken_for_them():
+    yield from _chip("restored")  # the first copy's blocks, free now, hold the same bytes
+    blocks = fake_rp2.FLASH.blocks
+    same = [old for old, new in zip(COPIED, BLOCKS["restored"])
+            if old not in BLOCKS["restored"] and blocks[old] == blocks[new]]
+    assert len(same) >= 2
+    yield
+    assert _under(RING, 8) == BLOCKS["restored"]
+
+
+def _newer(pair):
+    """The block of a metadata pair that littlefs reads (the higher revision)."""
+    head = bytearray(4)
+    revs = []
+    for b in pair:
+        fake_rp2.FLASH.readblocks(b, head, 0)
+        revs.append(int.from_bytes(head, "little"))
+    return pair[1] if revs[1] > revs[0] else pair[0]
+
+
+@stepped
+def test_a_commit_whose_crc_fails_is_not_believed():
+    yield from _chip("restored")
+    buf = bytearray(BLOCK)
+    data = rawflash._dir(fake_rp2.FLASH, (0, 1), buf)[b"data"][2:]
+    yield
+    ring = rawflash._dir(fake_rp2.FLASH, data, buf)[b"game.ring"][2:]
+    yield
+    blk = fake_rp2.FLASH.blocks[_newer(ring)]
+    at = BLOCK - 1
+    while blk[at] == 0xFF:  # past the last commit: its CRC, then erased flash
+        at -= 1
+    assert blk[at]
+    blk[at] &= blk[at] - 1  # a bit cleared, as a program cut short leaves it
+    yield
+    # that commit gave file 7 its block again: before it, the file was in the first copy's
+    assert _under(RING, 8) == BLOCKS["restored"][:7] + [COPIED[7]]
+
+
+@stepped
+def test_only_files_of_exactly_one_block_are_found():
+    yield from _chip("gadget")
+    for folder, n, found in (("/data", 1, None),  # no /data/0
+                             ("/data/game.ring", 9, None), ("/nothing/game.ring", 1, None),
+                             ("/data/game.ring", 3, BLOCKS["gadget"][:3])):
+        assert _under(folder, n) == found
+        yield
+    fake_rp2.FLASH.ioctl(6, 0)
+    fake_rp2.FLASH.ioctl(6, 1)  # no root: no littlefs at all
+    assert _under(RING, 8) is None
+
+
+class _Board:
+    """The board's raw side: the blocks littlefs gave the files, asked at every boot."""
+
+    def __init__(self, found):
+        self.found = found
+        self.asked = 0
+
+    def blocks(self, folder, n):
+        self.asked += 1
+        return rawflash.PicoBlocks(self.found) if self.found else None
+
+
+def _fresh(raw):
+    fs = OsFiles(raw)
     for k in range(4):
         fs.remove("%s/ring/%d" % (ROOT, k))
-    fs.remove(ROOT + "/ring/map")
+    fs.remove(ROOT + "/ring")
     fs.makedirs(ROOT)
-    _clear()
     return fs
 
 
-def test_the_ring_files_are_made_found_once_and_mapped():
-    fs = _fresh()
-    fs.raw = _Littlefs()
+@stepped
+def test_the_ring_files_are_made_erased_and_their_blocks_asked_at_every_boot():
+    yield from _chip(None, 12)
+    fs = _fresh(_Board([9, 2, 5, 7]))
     assert fs.ring(ROOT + "/ring", 4, False) is None  # not there, not made
     dev = fs.ring(ROOT + "/ring", 4, True)
-    assert isinstance(dev, rawflash.PicoBlocks) and dev.blocks == [1, 3, 5, 7]
-    marks = []
+    assert isinstance(dev, rawflash.PicoBlocks) and dev.blocks == [9, 2, 5, 7]
+    yield
     for k in range(4):
         with open("%s/ring/%d" % (ROOT, k), "rb") as f:
-            marks.append(f.read(22))
-    assert len(set(marks)) == 4 and all(m.startswith(b"SchaffnerRing") for m in marks)
-    assert fs.size(ROOT + "/ring/3") == BLOCK and json.loads(open(ROOT + "/ring/map").read()) == dev.blocks
-    _clear()  # the markers gone (the log writes over them): the next boot goes by the map
-    again = fs.ring(ROOT + "/ring", 4, False)
-    assert again.blocks == dev.blocks
+            assert f.read() == b"\xff" * BLOCK
+        yield
+    assert fs.ring(ROOT + "/ring", 4, False).blocks == [9, 2, 5, 7] and fs.raw.asked == 2
+    ring = RingLog(dev)
+    while not ring.append(b"[1]", 4):
+        pass
+    assert fake_rp2.FLASH.blocks[9][:2] == b"SR"
+    assert RingLog(fs.ring(ROOT + "/ring", 4, False)).read(4) == [b"[1]"]
 
 
-def _lost():
-    fs = _fresh()
-
-    class Lost(_Littlefs):
-        @staticmethod
-        def marker(k):  # littlefs put the file where another file's copy of it also is
-            m = _Littlefs.marker(k)
-            fake_rp2.Flash().writeblocks(2 + 2 * k, m + b"\xff" * (BLOCK - len(m)))
-            return m
-
-    fs.raw = Lost()
+@stepped
+def test_a_ring_whose_blocks_cannot_be_told_is_written_through_its_files():
+    yield from _chip(None, 2)  # blank: no littlefs, as the next module to use the stand-in wants it
+    fs = _fresh(_Board(None))
     dev = fs.ring(ROOT + "/ring", 4, True)
-    assert isinstance(dev, FileBlocks) and not fs.exists(ROOT + "/ring/map")
+    assert isinstance(dev, FileBlocks)
     ring = RingLog(dev)
     yield  # the heap collected, as between polls
     while not ring.append(b"[2]", 1):
@@ -106,7 +250,3 @@ def _lost():
         os.remove("%s/ring/%d" % (ROOT, k))
     os.rmdir(ROOT + "/ring")
     os.rmdir(ROOT)
-
-
-def test_a_ring_whose_blocks_cannot_be_found_is_written_through_its_files():
-    return _lost()
