@@ -51,7 +51,9 @@ def newness(stamp):
             parts.append(int(part))
         except ValueError:
             parts.append(0)
-    return (tuple(parts), stamp.get("time") or 0, 1 if stamp.get("dirty") else 0)
+    time = stamp.get("time")
+    # a damaged stamp's odd values count as none: comparing them must not stop the boot
+    return (tuple(parts), time if type(time) is int else 0, 1 if stamp.get("dirty") else 0)
 
 
 def runs_slot(slot_stamp, flashed_stamp):

@@ -102,6 +102,13 @@ def test_on_a_tie_or_an_unreadable_slot_stamp_the_image_runs():
     assert not launcher.runs_slot({"commit": "abc1234"}, image)
 
 
+def test_a_stamp_with_odd_values_compares_without_an_error():
+    image = _stamp("0.2.0")
+    for odd in ({"version": "x.y", "time": "soon"}, {"version": ["0", "2"], "time": None}, {"time": [1]}):
+        assert not launcher.runs_slot(odd, image)
+    assert launcher.runs_slot(dict(_stamp("0.2.0"), time=1796000001), {"version": "0.2.0", "time": "x"})
+
+
 def test_a_stamp_from_before_the_commit_time_counts_as_older():
     old = {"board": "pico_oled", "commit": "abc1234", "dirty": False, "version": "0.2.0"}
     assert not launcher.runs_slot(old, _stamp("0.2.0"))
