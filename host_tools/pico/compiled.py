@@ -39,10 +39,15 @@ def source_name(device_path):
     return rel[:-4] + ".py" if rel.endswith(".mpy") else rel
 
 
+# The RP2040's Cortex-M0+, as the rp2 port's frozen build gives it: what a viper function
+# (drivers.gs4_expand) compiles to; files without one come out the same without it.
+MARCH = "-march=armv6m"
+
+
 def compile_file(mpy_cross, host, name, tmp):
     """host compiled to .mpy bytes; tracebacks on the board name name (a .py path)."""
     out = os.path.join(tmp, "out.mpy")
-    proc = subprocess.run([mpy_cross, "-s", name, "-o", out, host], capture_output=True, text=True)
+    proc = subprocess.run([mpy_cross, MARCH, "-s", name, "-o", out, host], capture_output=True, text=True)
     if proc.returncode:
         raise ImageError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
     with open(out, "rb") as f:

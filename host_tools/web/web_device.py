@@ -86,16 +86,15 @@ def _damaged(app, unreadable):
 
 def poll(raw, now_ms):
     """One poll of main.run's loop; None when nothing happened, else JSON of the
-    events the app got and, if a frame went to the screen, the words on it.  The
-    device shows a frame in the poll after the one that drew it: a press's events
-    are reported with its frame."""
+    events the app got and, if a frame went to the screen, the words on it (the
+    device shows a press's frame in the poll that took the press)."""
     try:
         working = _device.busy()
         shown = _device.step(raw, now_ms)
     except Exception as exc:
         main.show_error(_device.display, exc)
         raise
-    if _device.drawn or not (shown or _events or working):
+    if not (shown or _events or working):
         return None
     out = json.dumps({"events": _events, "words": _device.app.ui.drawn if shown else None})
     _events.clear()

@@ -145,41 +145,28 @@ def test_long_press_and_no_redraw_when_nothing_changed():
 def test_animation_redraws_without_a_press():
     dev, app, screen = _device()
     app.ticking = True
-    assert dev.step(0, 0) is False  # drawn, not yet shown
-    assert (app.renders, screen.shown) == (2, 1)
-    assert dev.step(0, 1) is True
+    assert dev.step(0, 0) is True  # drawn and shown in the same poll
     assert (app.renders, screen.shown) == (2, 2)
 
 
-def test_a_frame_is_shown_in_the_poll_after_it_was_drawn_which_does_nothing_else():
+def test_a_press_is_drawn_and_shown_in_the_poll_that_takes_it():
     dev, app, screen = _device()
     dev.step(0, 0)
-    _press(dev, 1 << OK, 10, 50)  # drawn, and shown in the poll after
-    assert (app.renders, screen.shown) == (2, 2)
-    app.ticking = True
-    ticks = app.ticks
-    dev.step(0, 500)
-    assert (app.ticks, app.renders, screen.shown) == (ticks + 1, 3, 2)
-    assert dev.busy() and dev.wait_ms(500, 501) == 0  # the frame waits: the next poll at once
-    dev.step(0, 501)
-    assert (app.ticks, app.renders, screen.shown) == (ticks + 1, 3, 3)  # the app was not asked to tick
+    for t in (10, 20, 30, 40, 50):
+        assert dev.step(1 << OK, t) is False  # held: nothing yet
+    assert dev.step(0, 60) is True  # let go: taken, drawn and shown at once
+    assert app.handled == [OK] and (app.renders, screen.shown) == (2, 2)
+    assert dev.step(0, 70) is False and screen.shown == 2  # and once only
 
 
-def test_a_press_in_the_poll_that_would_show_replaces_the_waiting_frame():
+def test_a_press_and_an_animation_in_one_poll_give_one_frame():
     dev, app, screen = _device()
     dev.step(0, 0)
     dev.step(1 << OK, 10)
     dev.step(1 << OK, 40)  # held past the debounce
-    dev.step(0, 50)  # let go
     app.ticking = True
-    dev.step(0, 60)  # an animation frame drawn
-    assert app.handled == [] and (app.renders, screen.shown) == (2, 1)
-    app.ticking = False
-    assert dev.step(0, 80) is False  # let go 30 ms ago: the press, handled and drawn; nothing shown
-    assert app.handled == [OK] and (app.renders, screen.shown) == (3, 1)
-    assert dev.step(0, 81) is True  # its frame, once
-    assert (app.renders, screen.shown) == (3, 2)
-    assert not dev.busy()
+    assert dev.step(0, 50) is True
+    assert app.handled == [OK] and (app.renders, screen.shown) == (2, 2)
 
 
 def test_the_next_poll_comes_at_once_while_the_app_has_work():
@@ -191,21 +178,58 @@ def test_the_next_poll_comes_at_once_while_the_app_has_work():
     assert dev.wait_ms(100, 101) == 0
 
 
-def test_run_sleeps_only_what_is_left_of_the_period():
+def test_the_next_poll_comes_when_a_held_button_turns_long():
+    dev, app, screen = _device()
+    dev.step(0, 0)
+    for t in range(10, 700, 10):
+        dev.step(1 << BACK, t)  # pressed at 10: long at 710
+    assert dev.wait_ms(690, 690) == 10
+    assert dev.wait_ms(700, 704) == 6  # 6 ms to the long mark, before the period's end
+    dev.step(1 << BACK, 710)
+    assert app.handled == [BACK | LONG]
+    assert dev.wait_ms(710, 711) == 9  # nothing is due any more
+
+
+class _Stirred(Debouncer):
+    """A debouncer whose pins change at the n-th look (an edge in the middle of a sleep)."""
+
+    def __init__(self, at):
+        Debouncer.__init__(self)
+        self.looks = 0
+        self.at = at
+
+    def stirred(self):
+        self.looks += 1
+        return self.looks == self.at
+
+
+class _Reset(Exception):
+    pass
+
+
+def _run(dev, sleeps):
+    """main.run on a fake board until sleeps sleeps; every look at the clock costs 2 ms.
+    Returns the sleeps and the clock's value at each step."""
     board = _fake_board()
-    clock = types.SimpleNamespace(now=0, slept=[])
+    clock = types.SimpleNamespace(now=0, slept=[], steps=[])
 
     def sleep_ms(ms):
         clock.slept.append(ms)
-        if len(clock.slept) == 3:
+        if len(clock.slept) == sleeps:
             raise _Reset()
         clock.now += ms
 
     def ticks_ms():
-        clock.now += 2  # every look at the clock: 2 ms of work
+        clock.now += 2
         return clock.now
 
-    dev, app, screen = _device()
+    step = dev.step
+
+    def counted(raw, now_ms):
+        clock.steps.append(now_ms)
+        return step(raw, now_ms)
+
+    dev.step = counted
     saved = (main.board, main.time)
     main.board, main.time = board, types.SimpleNamespace(ticks_ms=ticks_ms, sleep_ms=sleep_ms)
     try:
@@ -215,7 +239,22 @@ def test_run_sleeps_only_what_is_left_of_the_period():
             pass
     finally:
         main.board, main.time = saved
-    assert clock.slept == [8, 8, 8]
+    return clock.slept, clock.steps
+
+
+def test_run_sleeps_what_is_left_of_the_period_a_millisecond_at_a_time():
+    dev, app, screen = _device()
+    slept, steps = _run(dev, 17)
+    # each poll: 2 ms to look at the clock, 2 more after the step; 8 ms slept, 1 at a time
+    assert slept == [1] * 17
+    assert steps == [2, 14, 26]
+
+
+def test_run_polls_at_once_when_a_pin_changes_in_its_sleep():
+    app = FakeApp()
+    dev = main.Device(Screen(), app, _Stirred(3))
+    slept, steps = _run(dev, 4)
+    assert steps == [2, 8]  # woken after 2 of its 8 ms
 
 
 def test_led_and_contrast_follow_the_app_only_when_they_change():
@@ -260,10 +299,6 @@ def test_error_screen_fits_the_oled():
     assert all(len(s) <= 16 for s, _, _ in texts) and screen.shown == 1
 
 
-class _Reset(Exception):
-    pass
-
-
 def test_fail_records_shows_and_restarts_on_a_fresh_press():
     board = _fake_board(raw=1 << OK)  # OK still held from before the crash
     presses = iter([1 << OK] * 5 + [0] * 5 + [1 << OK] * 5 + [0] * 5)
@@ -304,8 +339,8 @@ def test_fail_records_shows_and_restarts_on_a_fresh_press():
             else:
                 sys.modules["machine"] = old_machine
     assert screen.texts[1][0] == "RuntimeError: bo" and screen.shown == 1
-    # the held OK only counts once released and pressed again: 15 polls, then the release
-    assert clock.now == 180 and wdt.fed == clock.now // 10
+    # the held OK only counts once released and pressed again: 15 polls, the release the 16th
+    assert clock.now == 150 and wdt.fed == clock.now // 10
 
 
 def test_back_held_at_power_up_starts_nothing():

@@ -9,6 +9,7 @@ frame buffer's palette indices turned into the palette's RGB565 colours.
 import micropython
 
 from drivers.st7789 import ST7789, rgb565
+from support import raises
 
 _SWRESET = 0x01
 _SLPOUT = 0x11
@@ -241,6 +242,38 @@ def test_only_changed_rows_go_out():
     assert sent() == ([(24, 55)], 1, 240 * 32)
     d.set_palette(PALETTE[1:])  # new colours for every pixel: the whole frame again
     assert sent() == ([(0, 134)], 1, 240 * 135)
+
+
+def _expand(frame, start, count, out, table):
+    """drivers.gs4_expand.expand's contract in plain Python (viper runs on the RP2040 only)."""
+    for i in range(count):
+        k = frame[start + i] * 4
+        out[i * 4:i * 4 + 4] = table[k:k + 4]
+
+
+def test_the_native_expansion_draws_the_same_picture_as_the_blit():
+    pictures = []
+    for expand in (None, _expand):
+        image = {}
+        panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
+        d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, x_offset=40,
+                   y_offset=53, madctl=0x70, palette=PALETTE, expand=expand)
+        for x in range(16):
+            d.vline(x, 0, 11, x % len(PALETTE))  # every colour, left and right in a byte
+        d.pixel(1, 10, 2)  # the short last band (rows 8..10)
+        image.clear()
+        d.show()
+        assert len(image) == 16 * 11
+        d.hline(0, 9, 16, 1)  # only the last band again
+        d.show()
+        pictures.append(image)
+    assert pictures[0] == pictures[1]
+    assert pictures[1][(41, 63)] == 0xF800 and pictures[1][(40, 53)] == 0
+    assert pictures[1][(43, 53)] == rgb565(*PALETTE[3]) and pictures[1][(45, 62)] == 0xFFFF
+
+
+def test_the_native_expansion_wants_an_even_width():
+    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 7, 3, expand=_expand)
 
 
 class _NullBus:
