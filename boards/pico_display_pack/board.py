@@ -10,7 +10,7 @@ from machine import PWM, SPI, Pin
 from micropython import const
 
 from drivers.buttons import Edges, held
-from drivers.gs4_expand import expand
+from drivers import gs4_native
 from drivers.st7789 import ST7789
 
 NAME = "pico_display_pack"
@@ -83,7 +83,7 @@ def display(palette):
     # making it an output afterwards gives it back.
     screen = ST7789(spi, Pin(_CS, Pin.OUT, value=1), Pin(_DC, Pin.OUT, value=0),
                     width=WIDTH, height=HEIGHT, x_offset=_X_OFFSET, y_offset=_Y_OFFSET,
-                    madctl=_MADCTL, palette=palette, tuning=_TUNING, expand=expand)
+                    madctl=_MADCTL, palette=palette, tuning=_TUNING, native=gs4_native)
     _backlight = _pwm(_BACKLIGHT, 65535)
     return screen
 

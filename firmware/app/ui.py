@@ -10,7 +10,9 @@ Doubled text is made in C, a whole string at a time: framebuf writes it at
 16-bit pixels) writes each row twice as wide into a second scratch, once on
 the even rows and once on the odd, and one blit through a two-colour palette
 puts its lit pixels on the canvas (the other colour is the blit's key, so
-what is under the text stays).  Other scales (the big numbers) draw each
+what is under the text stays).  That last blit goes a pixel at a time; a
+canvas that can draw the 1x line doubled itself, in native code (the Display
+Pack's: drivers.st7789's ``doubled``), is handed the line instead.  Other scales (the big numbers) draw each
 glyph from its 8x8 bitmap as one fill_rect per run of lit pixels in a row,
 repeated rows taken together; two tables of 256 bytes find the runs.
 Drawing a frame allocates nothing but the strings the screens format.
@@ -56,6 +58,7 @@ class Ui:
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
         self._doubled = None
+        self._native = getattr(canvas, "doubled", None)
         if self.s == 2:
             self._double_scratch()
         self.drawn = None
@@ -64,6 +67,7 @@ class Ui:
         """The buffers and views of doubled text, for strings up to a screen wide."""
         n = self.cols
         one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
+        self._one_buf = one
         self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
         self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
         # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
@@ -106,6 +110,9 @@ class Ui:
                 one = self._one
                 one.fill(0)
                 one.text(s, 0, 0, 1)
+                if self._native is not None:
+                    self._native(self._one_buf, self.cols, n, x, y, c)
+                    return
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
                 self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]

@@ -7,6 +7,8 @@ compares the frame with it page by page (memoryview equality, done in C), and se
 run of changed pages as one window and one data write. A press that changes one line of
 a 128x64 screen costs a page or two on the bus instead of all eight (26.7 ms at 400 kHz).
 The bus is used through writeto and writevto only; nothing is allocated after __init__.
+The panel is switched on by the first show(), once that frame is in its memory: the
+boot sends no blank frame first, and never shows the garbage a power-up leaves there.
 """
 import framebuf
 from micropython import const
@@ -60,8 +62,6 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self._cmd = bytearray(2)
         self._fresh = True  # the panel's memory is unknown until the first show
         self._init()
-        self.fill(0)
-        self.show()
 
     def _init(self):
         h = self.height
@@ -69,7 +69,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
                   _MULTIPLEX, h - 1, _COM_DESCENDING, _DISPLAY_OFFSET, 0x00,
                   _COM_PINS, 0x12 if h == 64 else 0x02, _CLOCK, 0x80, _PRECHARGE, 0xF1,
                   _VCOM_DESELECT, 0x30, _SET_CONTRAST, 0xFF, _FOLLOW_RAM, _NORMAL,
-                  _CHARGE_PUMP, 0x14, _DISPLAY_ON):
+                  _CHARGE_PUMP, 0x14):
             self._command(c)
 
     def _command(self, c):
@@ -97,7 +97,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
                 was[p][:] = now[p]
                 p += 1
             self._send(first, p)
-        self._fresh = False
+        if self._fresh:
+            self._fresh = False
+            self._command(_DISPLAY_ON)
 
     def _send(self, first, end):
         """Pages first..end-1: their window, then their bytes in one transfer."""

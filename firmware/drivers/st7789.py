@@ -13,10 +13,15 @@ compared with it band by band (8 rows, memoryview equality in C), and each run o
 changed bands goes out as one window, so a press that changes a few lines is shown in
 a fraction of a whole frame's time.
 
-Where the board hands over a native ``expand`` (drivers.gs4_expand), a band is made a
+Where the board hands over its native loops (drivers.gs4_native), a band is made a
 byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
 they become: the whole frame then costs little more than its 8.3 ms on the wire,
-where the palette blit, pixel by pixel, costs three times that.
+where the palette blit, pixel by pixel, costs three times that.  The display then
+also draws doubled text itself (``doubled``, which app.ui looks for).
+
+The controller is reset when the display is made, and set up by the first show(),
+which also switches it on once that frame is in its memory: the boot builds the app
+in the reset's 150 ms instead of sleeping through them, and no garbage is ever shown.
 """
 import framebuf
 from micropython import const
@@ -34,13 +39,21 @@ _COLMOD = const(0x3A)
 _COLMOD_16BIT = b"\x55"  # 65k colours, 16 bits per pixel
 _BAND = const(8)  # rows compared as one
 
+_RESET_MS = const(150)  # after a reset, the controller must not leave sleep sooner
+
 try:
-    from time import sleep_ms
-except ImportError:  # CPython (tests): the same wait under another name
-    from time import sleep
+    from time import sleep_ms, ticks_diff, ticks_ms
+except ImportError:  # CPython (tests): the same clock under other names (no wrap in a test)
+    from time import monotonic, sleep
 
     def sleep_ms(ms):  # type: ignore[misc]
         sleep(ms / 1000)
+
+    def ticks_ms():  # type: ignore[misc]
+        return int(monotonic() * 1000)
+
+    def ticks_diff(a, b):  # type: ignore[misc]
+        return a - b
 
 
 def rgb565(r, g, b):
@@ -59,13 +72,14 @@ class ST7789(framebuf.FrameBuffer):
     palette: up to 16 (r, g, b) tuples, 0..255 each. tuning: extra init commands for the
     panel (voltages, gamma) as bytes: command, data length, data, command, ...
     invert: IPS panels show true colours with display inversion on.
-    expand: drivers.gs4_expand.expand, or None for framebuf's blit (even widths only).
+    native: the module drivers.gs4_native (or one with its expand and double), or
+    None for framebuf's blits; even widths only.
     """
 
     def __init__(self, spi, cs, dc, rst=None, width=240, height=135, x_offset=0,
-                 y_offset=0, madctl=0, palette=(), tuning=b"", invert=True, expand=None):
-        if expand is not None and width % 2:
-            raise ValueError("expand wants an even width")
+                 y_offset=0, madctl=0, palette=(), tuning=b"", invert=True, native=None):
+        if native is not None and width % 2:
+            raise ValueError("the native loops want an even width")
         self._spi = spi
         self._cs = cs
         self._dc = dc
@@ -77,8 +91,13 @@ class ST7789(framebuf.FrameBuffer):
         super().__init__(frame, width, height, framebuf.GS4_HMSB)
         self._frame = frame
         self._stride = stride
-        self._expand = expand
-        self._pairs = bytearray(1024) if expand is not None else None  # 256 words
+        self._expand = None
+        self._pairs = None
+        if native is not None:
+            self._expand = native.expand
+            self._double = native.double
+            self._pairs = bytearray(1024)  # 256 words
+            self.doubled = self._doubled
         shown = bytearray(len(frame))  # the frame as the panel shows it
         now = memoryview(frame)
         was = memoryview(shown)
@@ -97,9 +116,8 @@ class ST7789(framebuf.FrameBuffer):
         self._raset = bytearray(4)
         self._y_offset = y_offset
         self.set_palette(palette)
-        self._init(madctl, tuning, invert)
-        self.fill(0)
-        self.show()
+        self._setup = (madctl, tuning, invert)  # sent by the first show()
+        self._reset()
 
     def set_palette(self, colours):
         """Map palette indices 0.. to (r, g, b) colours; unlisted indices stay black."""
@@ -121,8 +139,16 @@ class ST7789(framebuf.FrameBuffer):
                 pairs[k + 3] = right >> 8
         self._fresh = True
 
+    def _doubled(self, line, stride, count, x, y, c):
+        """Text at twice its size: see drivers.gs4_native.double (the frame is this one)."""
+        self._double(line, stride, count, self._frame, self._stride, x, y, c, self.width, self.height)
+
     def show(self):
         """Send the rows that changed since the last show (all of them the first time)."""
+        setup = self._setup
+        if setup is not None:
+            self._setup = None
+            self._wake(*setup)
         now = self._now
         was = self._was
         bands = len(now)
@@ -137,6 +163,8 @@ class ST7789(framebuf.FrameBuffer):
                 b += 1
             self._send(first * _BAND, min(b * _BAND, self.height))
         self._fresh = False
+        if setup is not None:
+            self._command(_DISPON)  # the first frame is in the panel's memory: no garbage shows
 
     def _send(self, y0, y1):
         """Rows y0..y1-1 (whole bands): their window, then their pixels, a band at a time."""
@@ -179,16 +207,22 @@ class ST7789(framebuf.FrameBuffer):
             self._spi.write(data)
         self._cs(1)
 
-    def _init(self, madctl, tuning, invert):
+    def _reset(self):
+        """Reset the controller, and leave the wait it needs to the first show(): the
+        boot builds the app meanwhile instead of sleeping."""
         if self._rst is not None:
             self._rst(0)
             sleep_ms(1)
             self._rst(1)
-            sleep_ms(120)  # the controller is busy for up to 120 ms after a reset
+            sleep_ms(5)  # before it takes a command
         self._command(_SWRESET)
-        sleep_ms(150)  # and after a software reset it must not leave sleep sooner
+        self._reset_at = ticks_ms()
+
+    def _wake(self, madctl, tuning, invert):
+        """Out of sleep, set up; the display is switched on after the first frame."""
+        sleep_ms(max(0, _RESET_MS - ticks_diff(ticks_ms(), self._reset_at)))
         self._command(_SLPOUT)
-        sleep_ms(10)  # 5 ms minimum before the next command after leaving sleep
+        sleep_ms(5)  # the least time after leaving sleep before the next command
         self._command(_COLMOD, _COLMOD_16BIT)
         self._command(_MADCTL, bytes((madctl,)))
         i = 0
@@ -199,7 +233,6 @@ class ST7789(framebuf.FrameBuffer):
         if invert:
             self._command(_INVON)
         self._command(_NORON)
-        self._command(_DISPON)
 
 
 def _span(start, length):

@@ -11,9 +11,37 @@ W = 240
 H = 135
 
 
-def canvas():
+class NativeCanvas(framebuf.FrameBuffer):
+    """A GS4 canvas that draws doubled text itself, as the Display Pack's does
+    (drivers.st7789.doubled, drivers.gs4_native.double), here step for step in Python:
+    viper compiles on the RP2040 only, where make chip holds its pictures to the simulator's."""
+
+    def __init__(self, buf):
+        super().__init__(buf, W, H, framebuf.GS4_HMSB)
+        self.buf = buf
+        self.calls = 0
+
+    def doubled(self, line, stride, count, x, y, c):
+        self.calls += 1
+        dst = self.buf
+        pitch = W // 2
+        c &= 15
+        for py in range(8):
+            for row in range(max(0, y + 2 * py), min(H, y + 2 * py + 2)):
+                base = row * pitch
+                for bx in range(count):
+                    v = line[py * stride + bx]
+                    for k in range(8):
+                        if v & 0x80 >> k:
+                            p = x + 2 * (8 * bx + k)
+                            for q in range(p, min(p + 2, W)):
+                                a = base + (q >> 1)
+                                dst[a] = (dst[a] & 0xF0) | c if q & 1 else (dst[a] & 0x0F) | c << 4
+
+
+def canvas(native=False):
     buf = bytearray(W * H // 2)
-    return buf, framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB)
+    return buf, (NativeCanvas(buf) if native else framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB))
 
 
 def at_1x(s):
@@ -30,7 +58,15 @@ def stripes(fb):
 
 
 def test_each_pixel_becomes_a_two_by_two_block():
-    _, fb = canvas()
+    _test_each_pixel_becomes_a_two_by_two_block(False)
+
+
+def test_each_pixel_becomes_a_two_by_two_block_natively():
+    _test_each_pixel_becomes_a_two_by_two_block(True)
+
+
+def _test_each_pixel_becomes_a_two_by_two_block(native):
+    _, fb = canvas(native)
     stripes(fb)
     ui = Ui(fb, W, H, colour=True)
     ui.text("Ab1:", 7, 11, 9)
@@ -46,9 +82,17 @@ def test_each_pixel_becomes_a_two_by_two_block():
 
 
 def test_text_in_the_background_colour_and_in_colour_15():
+    _test_text_in_the_background_colour_and_in_colour_15(False)
+
+
+def test_text_in_the_background_colour_and_in_colour_15_natively():
+    _test_text_in_the_background_colour_and_in_colour_15(True)
+
+
+def _test_text_in_the_background_colour_and_in_colour_15(native):
     # the colour the blit skips is the one after the ink: 1 for ink 0, 0 for ink 15
     for ink, under in ((0, 1), (0, 2), (15, 0), (15, 3)):
-        _, fb = canvas()
+        _, fb = canvas(native)
         fb.fill(under)
         Ui(fb, W, H, colour=True).text("M", 0, 0, ink)
         lit = at_1x("M")
@@ -59,7 +103,15 @@ def test_text_in_the_background_colour_and_in_colour_15():
 
 
 def test_a_string_longer_than_the_screen_is_cut_at_its_edge():
-    buf, fb = canvas()
+    _test_a_string_longer_than_the_screen_is_cut_at_its_edge(False)
+
+
+def test_a_string_longer_than_the_screen_is_cut_at_its_edge_natively():
+    _test_a_string_longer_than_the_screen_is_cut_at_its_edge(True)
+
+
+def _test_a_string_longer_than_the_screen_is_cut_at_its_edge(native):
+    buf, fb = canvas(native)
     ui = Ui(fb, W, H, colour=True)
     ui.text("0123456789ABCDEFGHIJ", 8, 40)  # 20 characters from x 8: 14.5 of them fit
     whole = bytes(buf)
@@ -72,7 +124,15 @@ def test_a_string_longer_than_the_screen_is_cut_at_its_edge():
 
 
 def test_left_of_the_screen_draws_what_is_on_it():
-    buf, fb = canvas()
+    _test_left_of_the_screen_draws_what_is_on_it(False)
+
+
+def test_left_of_the_screen_draws_what_is_on_it_natively():
+    _test_left_of_the_screen_draws_what_is_on_it(True)
+
+
+def _test_left_of_the_screen_draws_what_is_on_it(native):
+    buf, fb = canvas(native)
     ui = Ui(fb, W, H, colour=True)
     ui.text("xyAB", -32, 50, 1)  # x and y are off the screen: AB lands at 0
     left = bytes(buf)
@@ -82,7 +142,15 @@ def test_left_of_the_screen_draws_what_is_on_it():
 
 
 def test_off_the_bottom_and_past_the_right_edge():
-    buf, fb = canvas()
+    _test_off_the_bottom_and_past_the_right_edge(False)
+
+
+def test_off_the_bottom_and_past_the_right_edge_natively():
+    _test_off_the_bottom_and_past_the_right_edge(True)
+
+
+def _test_off_the_bottom_and_past_the_right_edge(native):
+    buf, fb = canvas(native)
     ui = Ui(fb, W, H, colour=True)
     ui.text("T", 0, H - 4, 1)  # only the top two rows of the glyph are on screen
     lit = at_1x("T")
@@ -101,3 +169,11 @@ def test_the_strings_drawn_are_recorded_once_each():
     ui.text("Pass 1", 0, 0)
     ui.text("Red", 0, 20, 4, 4)
     assert ui.drawn == ["Pass 1", "Red"]
+
+
+def test_a_canvas_that_doubles_text_itself_is_handed_the_line():
+    _, fb = canvas(True)
+    ui = Ui(fb, W, H, colour=True)
+    ui.text("Ab", 3, 4, 9)
+    ui.text("Ab", 3, 40, 9, 1)  # at 1x: framebuf's own text
+    assert fb.calls == 1

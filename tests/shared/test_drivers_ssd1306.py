@@ -87,17 +87,23 @@ class Oled:
         return self.data_bytes, self.windows
 
 
-def test_init_sequence_and_the_cleared_screen():
+def test_init_sequence_and_the_first_frame():
     oled = Oled()
     oled.ram[:] = b"\xa5" * len(oled.ram)  # what the panel held before
-    SSD1306_I2C(128, 64, oled)
-    cmds = [c for c, _ in oled.commands]
+    d = SSD1306_I2C(128, 64, oled)
     assert oled.args_of(_ADDRESSING) == [(0,)]  # horizontal addressing
     assert oled.args_of(_MULTIPLEX) == [(63,)] and oled.args_of(_COM_PINS) == [(0x12,)]
     assert oled.args_of(_CHARGE_PUMP) == [(0x14,)]
-    assert cmds.index(_CHARGE_PUMP) < cmds.index(_DISPLAY_ON)
-    # the first show sends every page, whatever the panel held
-    assert oled.ram == bytearray(1024) and oled.data_bytes == 1024
+    # made: set up, still dark, nothing sent yet (the boot's first frame is the first)
+    assert _DISPLAY_ON not in [c for c, _ in oled.commands] and oled.data_bytes == 0
+    d.text("Hi", 0, 0, 1)
+    d.show()
+    # the first show sends every page, whatever the panel held, and then lights it
+    assert oled.ram == d.buffer and oled.data_bytes == 1024
+    assert oled.commands[-1] == (_DISPLAY_ON, ())
+    d.pixel(0, 60, 1)
+    d.show()
+    assert [c for c, _ in oled.commands].count(_DISPLAY_ON) == 1
 
 
 def test_picture_matches_the_frame_buffer():
@@ -116,6 +122,7 @@ def test_picture_matches_the_frame_buffer():
 def test_only_changed_pages_go_out():
     oled = Oled()
     d = SSD1306_I2C(128, 64, oled)
+    d.show()
     assert oled.sent(d) == (0, [])  # nothing changed: nothing on the bus
     d.pixel(5, 26, 1)  # row 26: page 3
     assert oled.sent(d) == (128, [(3, 3)])

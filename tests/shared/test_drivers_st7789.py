@@ -98,10 +98,14 @@ class Panel:
         return [d for c, d in self.log if c == cmd]
 
 
-def _display(panel, width, height, x_offset=40, y_offset=53, rst=False, tuning=b""):
-    return ST7789(panel, panel.set_cs, panel.set_dc, panel.set_rst if rst else None,
-                  width=width, height=height, x_offset=x_offset, y_offset=y_offset,
-                  madctl=0x70, palette=PALETTE, tuning=tuning)
+def _display(panel, width, height, x_offset=40, y_offset=53, rst=False, tuning=b"", shown=True):
+    """A display as the boot leaves it: made, and (shown) its first frame shown."""
+    d = ST7789(panel, panel.set_cs, panel.set_dc, panel.set_rst if rst else None,
+               width=width, height=height, x_offset=x_offset, y_offset=y_offset,
+               madctl=0x70, palette=PALETTE, tuning=tuning)
+    if shown:
+        d.show()
+    return d
 
 
 def test_rgb565_by_hand():
@@ -115,20 +119,46 @@ def test_rgb565_by_hand():
 
 def test_init_sequence():
     panel = Panel()
-    _display(panel, 8, 4, rst=True, tuning=b"\xb7\x01\x75\xe0\x02\x70\x04")
+    d = _display(panel, 8, 4, rst=True, tuning=b"\xb7\x01\x75\xe0\x02\x70\x04", shown=False)
+    # made: reset only, so the boot goes on while the controller wakes
+    assert panel.resets == 1 and panel.commands() == [_SWRESET]
+    d.show()
     cmds = panel.commands()
-    assert panel.resets == 1
-    assert cmds[0] == _SWRESET
-    assert cmds.index(_SLPOUT) < cmds.index(_DISPON)
+    assert cmds[1] == _SLPOUT
     assert panel.data_of(_COLMOD) == [b"\x55"]
     assert panel.data_of(_MADCTL) == [b"\x70"]
     # the tuning table's commands, in order, with their data
     assert panel.data_of(0xB7) == [b"\x75"] and panel.data_of(0xE0) == [b"\x70\x04"]
     assert cmds.index(0xB7) < cmds.index(0xE0) < cmds.index(_DISPON)
     assert _INVON in cmds
-    # then the cleared frame: window, RAMWR of every pixel
-    assert cmds[-3:] == [_CASET, _RASET, _RAMWR]
+    # then the first frame: window, RAMWR of every pixel, and only then the display on
+    assert cmds[-4:] == [_CASET, _RASET, _RAMWR, _DISPON]
     assert panel.pixels == 8 * 4
+    panel.log = []
+    d.pixel(0, 0, 1)
+    d.show()
+    assert panel.commands() == [_CASET, _RASET, _RAMWR]  # set up once
+
+
+def test_the_wake_waits_only_what_the_boot_left_of_the_reset_time():
+    import drivers.st7789 as driver
+    clock = [1000]
+    slept = []
+    saved = driver.ticks_ms, driver.sleep_ms
+    driver.ticks_ms = lambda: clock[0]
+    driver.sleep_ms = slept.append
+    try:
+        d = _display(Panel(), 8, 4, shown=False)
+        clock[0] += 100  # the boot built the app for 100 ms
+        d.show()
+        assert slept == [50, 5]  # the rest of the 150 ms, then 5 ms out of sleep
+        slept.clear()
+        d = _display(Panel(), 8, 4, shown=False)
+        clock[0] += 400
+        d.show()
+        assert slept == [0, 5]
+    finally:
+        driver.ticks_ms, driver.sleep_ms = saved
 
 
 def test_window_carries_the_offsets():
@@ -245,19 +275,30 @@ def test_only_changed_rows_go_out():
 
 
 def _expand(frame, start, count, out, table):
-    """drivers.gs4_expand.expand's contract in plain Python (viper runs on the RP2040 only)."""
+    """drivers.gs4_native.expand's contract in plain Python (viper runs on the RP2040 only)."""
     for i in range(count):
         k = frame[start + i] * 4
         out[i * 4:i * 4 + 4] = table[k:k + 4]
 
 
+class _Native:
+    """Stands in for drivers.gs4_native: expand as above, double's calls kept."""
+
+    def __init__(self):
+        self.doubles = []
+        self.expand = _expand
+
+    def double(self, *args):
+        self.doubles.append(args)
+
+
 def test_the_native_expansion_draws_the_same_picture_as_the_blit():
     pictures = []
-    for expand in (None, _expand):
+    for native in (None, _Native()):
         image = {}
         panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
         d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, x_offset=40,
-                   y_offset=53, madctl=0x70, palette=PALETTE, expand=expand)
+                   y_offset=53, madctl=0x70, palette=PALETTE, native=native)
         for x in range(16):
             d.vline(x, 0, 11, x % len(PALETTE))  # every colour, left and right in a byte
         d.pixel(1, 10, 2)  # the short last band (rows 8..10)
@@ -272,8 +313,22 @@ def test_the_native_expansion_draws_the_same_picture_as_the_blit():
     assert pictures[1][(43, 53)] == rgb565(*PALETTE[3]) and pictures[1][(45, 62)] == 0xFFFF
 
 
-def test_the_native_expansion_wants_an_even_width():
-    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 7, 3, expand=_expand)
+def test_the_native_loops_want_an_even_width():
+    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 7, 3, native=_Native())
+
+
+def test_doubled_text_is_drawn_natively_into_the_frame():
+    native = _Native()
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native)
+    line = bytearray(16)
+    d.doubled(line, 2, 1, 3, 4, 9)
+    ((got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
+    assert got_line is line and (stride, count, x, y, c) == (2, 1, 3, 4, 9)
+    assert (pitch, w, h) == (8, 16, 11) and len(frame) == 8 * 11
+    frame[0] = 0x20  # the frame it was handed is the display's own
+    assert d.pixel(0, 0) == 2
+    assert not hasattr(_display(Panel(), 8, 4), "doubled")  # no native loops: app.ui blits
 
 
 class _NullBus:
@@ -289,6 +344,7 @@ def test_show_allocates_nothing():
     if getattr(micropython, "heap_lock", None) is None:  # CPython: no heap to lock
         return
     d = ST7789(_NullBus(), _nop, _nop, None, 240, 135, 40, 53, 0x70, PALETTE)
+    d.show()  # the boot's first show sets the controller up, once
     d.fill_rect(10, 10, 100, 50, 3)
     micropython.heap_lock()
     try:

@@ -1,0 +1,70 @@
+"""The Display Pack's two hot loops over its GS4 frame, in native code (the RP2040 only).
+
+framebuf does both through its generic blit, a pixel at a time through get and set
+calls (about 1.4 us a pixel on the RP2040): sending the whole frame cost 25 ms of that
+besides its 8.3 ms on the wire, and a line of doubled text 5 ms.  Viper compiles only
+where MicroPython has a native emitter (the rp2 port), so the board hands this module
+to drivers.st7789, which falls back to the blits without it (the simulator, tests);
+make chip checks that both draw the same pictures.
+"""
+import micropython
+
+
+@micropython.viper
+def expand(frame, start: int, count: int, out, table):
+    """out's word i = table[frame[start + i]] for i < count: a GS4_HMSB byte is two
+    pixels (left in the high nibble), the table's word for it the four bytes the panel
+    wants for them.  out and table are 4-byte aligned (bytearrays are)."""
+    src = ptr8(frame)  # type: ignore[name-defined]  # viper's pointer casts are builtins
+    dst = ptr32(out)  # type: ignore[name-defined]
+    lut = ptr32(table)  # type: ignore[name-defined]
+    i = 0
+    while i < count:
+        dst[i] = lut[src[start + i]]
+        i += 1
+
+
+@micropython.viper
+def double(line, stride: int, count: int, frame, pitch: int, x: int, y: int, c: int, w: int, h: int):
+    """The lit pixels of line (MONO_HLSB, 8 rows of stride bytes, the first count bytes of
+    each drawn) at twice their size onto frame (GS4_HMSB, w x h, pitch bytes a row) with
+    their top left at (x, y), in colour c; what is past the frame's edges is left out,
+    and the unlit pixels leave the frame as it is."""
+    src = ptr8(line)  # type: ignore[name-defined]
+    dst = ptr8(frame)  # type: ignore[name-defined]
+    c &= 15
+    high = c << 4
+    both = high | c
+    py = 0
+    while py < 8:
+        row = y + 2 * py
+        end = row + 2
+        if row < 0:
+            row = 0
+        if end > h:
+            end = h
+        while row < end:
+            base = row * pitch
+            bx = 0
+            while bx < count:
+                v = src[py * stride + bx]
+                k = 0
+                while v:
+                    if v & 0x80:
+                        p = x + 2 * (8 * bx + k)
+                        if p + 1 < w and not p & 1:
+                            dst[base + (p >> 1)] = both  # two pixels, one byte
+                        else:
+                            q = p
+                            while q < p + 2 and q < w:
+                                a = base + (q >> 1)
+                                if q & 1:
+                                    dst[a] = (dst[a] & 0xF0) | c
+                                else:
+                                    dst[a] = (dst[a] & 0x0F) | high
+                                q += 1
+                    v = (v << 1) & 0xFF
+                    k += 1
+                bx += 1
+            row += 1
+        py += 1
