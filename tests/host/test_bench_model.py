@@ -134,6 +134,7 @@ def test_the_oled_boards_driver_on_the_bench_bus():
     from drivers.ssd1306 import SSD1306_I2C
 
     screen = SSD1306_I2C(128, 64, machine.I2C(0, freq=400_000))
+    screen.show()  # the boot's first frame, which also switches the panel on
     screen.fill(1)
     before = machine.bus_us
     screen.show()  # all 8 pages, one window: 7 + 1 and 1 + 1024 + 1 bytes on the wire

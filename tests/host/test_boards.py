@@ -90,7 +90,8 @@ class Hardware:
 
 
 def _load(name, hw):
-    modules = {"machine": hw.machine()}
+    import native_reference  # drivers.gs4_native's loops, which only the RP2040 compiles
+    modules = {"machine": hw.machine(), "drivers.gs4_native": native_reference}
     saved = {k: sys.modules.get(k) for k in list(modules) + ["board"]}
     sys.modules.update(modules)
     sys.modules.pop("board", None)
@@ -167,6 +168,8 @@ def test_display_pack_display_is_the_vendor_panel():
     from app.colours import PALETTE
 
     screen = b.display(PALETTE)
+    assert panel.commands() == [0x01]  # reset; the rest waits for the boot's first frame
+    screen.show()
     assert hw.spi[:4] == (0, 62_500_000, 18, 19)
     # the peripheral clock taken from the 125 MHz system clock before the bus is made,
     # or SPI runs at 24 MHz
@@ -179,7 +182,8 @@ def test_display_pack_display_is_the_vendor_panel():
     assert panel.data_of(0xE0)[0][:2] == b"\x70\x04" and len(panel.data_of(0xE0)[0]) == 14
     assert 0x21 in panel.commands()  # inversion on
     assert panel.pixels == 240 * 135
-    assert hw.pwms[20].duty == 65535  # backlight up once the cleared frame is out
+    assert panel.commands()[-1] == 0x29  # on once that frame is in the panel's memory
+    assert hw.pwms[20].duty == 65535
     screen.fill(1)
     assert screen.pixel(239, 134) == 1
 

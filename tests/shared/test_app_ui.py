@@ -5,6 +5,7 @@ asked for, and every other pixel must keep what was under it.
 """
 import framebuf
 
+import native_reference
 from app.ui import Ui
 
 W = 240
@@ -13,8 +14,7 @@ H = 135
 
 class NativeCanvas(framebuf.FrameBuffer):
     """A GS4 canvas that draws doubled text itself, as the Display Pack's does
-    (drivers.st7789.doubled, drivers.gs4_native.double), here step for step in Python:
-    viper compiles on the RP2040 only, where make chip holds its pictures to the simulator's."""
+    (drivers.st7789.doubled), through the native loop's Python twin."""
 
     def __init__(self, buf):
         super().__init__(buf, W, H, framebuf.GS4_HMSB)
@@ -23,20 +23,7 @@ class NativeCanvas(framebuf.FrameBuffer):
 
     def doubled(self, line, stride, count, x, y, c):
         self.calls += 1
-        dst = self.buf
-        pitch = W // 2
-        c &= 15
-        for py in range(8):
-            for row in range(max(0, y + 2 * py), min(H, y + 2 * py + 2)):
-                base = row * pitch
-                for bx in range(count):
-                    v = line[py * stride + bx]
-                    for k in range(8):
-                        if v & 0x80 >> k:
-                            p = x + 2 * (8 * bx + k)
-                            for q in range(p, min(p + 2, W)):
-                                a = base + (q >> 1)
-                                dst[a] = (dst[a] & 0xF0) | c if q & 1 else (dst[a] & 0x0F) | c << 4
+        native_reference.double(line, stride, count, self.buf, W // 2, x, y, c, W, H)
 
 
 def canvas(native=False):

@@ -9,6 +9,7 @@ frame buffer's palette indices turned into the palette's RGB565 colours.
 import micropython
 
 from drivers.st7789 import ST7789, rgb565
+import native_reference
 from support import raises
 
 _SWRESET = 0x01
@@ -274,19 +275,12 @@ def test_only_changed_rows_go_out():
     assert sent() == ([(0, 134)], 1, 240 * 135)
 
 
-def _expand(frame, start, count, out, table):
-    """drivers.gs4_native.expand's contract in plain Python (viper runs on the RP2040 only)."""
-    for i in range(count):
-        k = frame[start + i] * 4
-        out[i * 4:i * 4 + 4] = table[k:k + 4]
-
-
 class _Native:
-    """Stands in for drivers.gs4_native: expand as above, double's calls kept."""
+    """Stands in for drivers.gs4_native: its expand's Python twin, double's calls kept."""
 
     def __init__(self):
         self.doubles = []
-        self.expand = _expand
+        self.expand = native_reference.expand
 
     def double(self, *args):
         self.doubles.append(args)
