@@ -10,6 +10,7 @@ from machine import I2C, PWM, Pin
 from micropython import const
 
 from drivers.buttons import Edges, held
+from drivers import mono_native
 from drivers.ssd1306 import SSD1306_I2C
 
 NAME = "pico_oled"
@@ -41,7 +42,7 @@ def display(palette=None):
     global _screen
     i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=_I2C_HZ)
     gc.collect()
-    _screen = SSD1306_I2C(WIDTH, HEIGHT, i2c, _OLED_ADDR)
+    _screen = SSD1306_I2C(WIDTH, HEIGHT, i2c, _OLED_ADDR, native=mono_native)
     return _screen
 
 

@@ -56,7 +56,8 @@ class App:
         self.loading = []  # modules to import, one per poll (preload)
         self.saves = GameSave(self.store, SAVE, self._snapshot)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
-        self._save(self.saves.prepare)  # a full flash: the app runs on, and says so
+        if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
+            self.later(self.saves.making())
         self.session = session
         if session is not None:
             self.preload(session.game_id)

@@ -63,6 +63,17 @@ class OsFiles:
                 self.write_bytes(p, b"\xff" * BLOCK)  # erased flash, as the log wants it
         return self.raw and self.raw.blocks(folder, n) or _files(paths)
 
+    def make_block(self, folder, n):
+        """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
+        flash); False when none is missing."""
+        for k in range(n):
+            path = "%s/%d" % (folder, k)
+            if self.size(path) != BLOCK:
+                self.makedirs(folder)
+                self.write_bytes(path, b"\xff" * BLOCK)
+                return True
+        return False
+
     def write_bytes(self, path, data):
         with open(path, "wb") as f:
             f.write(data)
@@ -335,9 +346,17 @@ class GameSave:
                 k += 1
         return found
 
+    def making(self):
+        """Work for later(): the log's blocks made where they are not there yet (a new
+        gadget), a file a step (an erase or two each), then its RingLog.  A boot queues
+        it, so a first boot shows its first screen without waiting for eight erases,
+        and the blocks are there long before a game's first action."""
+        while self.ring is None and self.fs.make_block(self.folder, _RING):
+            yield
+        self.prepare()
+
     def prepare(self):
-        """The log's RingLog, its blocks made if they are not there yet (a new
-        gadget: several erases, once, so at boot rather than in a game)."""
+        """The log's RingLog, its blocks made if they are not there yet."""
         ring = self.ring
         if ring is None:
             ring = self.ring = RingLog(self.fs.ring(self.folder, _RING, True))

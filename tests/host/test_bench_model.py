@@ -141,8 +141,8 @@ def test_the_oled_boards_driver_on_the_bench_bus():
     assert abs(machine.bus_us - before - 1034 * 26700 / 1044) < 0.01
     screen.pixel(0, 63, 0)
     before = machine.bus_us
-    screen.show()  # page 7 only: 7 + 1 and 1 + 128 + 1
-    assert abs(machine.bus_us - before - 138 * 26700 / 1044) < 0.01
+    screen.show()  # page 7, column 0 only: 7 + 1 and 1 + 1 + 1
+    assert abs(machine.bus_us - before - 11 * 26700 / 1044) < 0.01
 
 
 def test_presses_and_the_time_the_script_let_pass_after_each():

@@ -90,8 +90,9 @@ class Hardware:
 
 
 def _load(name, hw):
-    import native_reference  # drivers.gs4_native's loops, which only the RP2040 compiles
-    modules = {"machine": hw.machine(), "drivers.gs4_native": native_reference}
+    import native_reference  # the native loops, which only the RP2040 compiles
+    modules = {"machine": hw.machine(), "drivers.gs4_native": native_reference,
+               "drivers.mono_native": native_reference}
     saved = {k: sys.modules.get(k) for k in list(modules) + ["board"]}
     sys.modules.update(modules)
     sys.modules.pop("board", None)

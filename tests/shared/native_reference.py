@@ -1,6 +1,6 @@
-"""drivers.gs4_native's two loops in plain Python, step for step, for the tests: viper
-compiles on the RP2040 only, where make chip holds the native loops' pictures to the
-simulator's."""
+"""drivers.gs4_native's and drivers.mono_native's loops in plain Python, step for step,
+for the tests: viper compiles on the RP2040 only, where make chip holds the native
+loops' pictures to the simulator's."""
 
 
 def expand(frame, start, count, out, table):
@@ -24,3 +24,9 @@ def double(line, stride, count, frame, pitch, x, y, c, w, h):
                         for q in range(p, min(p + 2, w)):
                             a = base + (q >> 1)
                             frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
+
+
+def span(now, was, start, count):
+    """-1 if the count bytes from start are the same, else first << 16 | last changed."""
+    changed = [i for i in range(count) if now[start + i] != was[start + i]]
+    return changed[0] << 16 | changed[-1] if changed else -1

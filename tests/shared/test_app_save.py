@@ -94,7 +94,7 @@ def test_a_game_with_a_log_in_the_layout_of_the_version_before_resumes_and_goes_
     assert d.boot().app.session.to_dict() == state
 
 
-def test_a_flash_too_full_for_the_log_at_boot_leaves_the_app_running_and_says_so():
+def test_a_flash_too_full_for_the_log_after_boot_leaves_the_app_running_and_says_so():
     class Full(MemFiles):
         def ring(self, folder, n, make):
             if make:
@@ -102,5 +102,7 @@ def test_a_flash_too_full_for_the_log_at_boot_leaves_the_app_running_and_says_so
             return None
 
     d = Driver(Full())
+    d.shows("New game")  # the first screen first: the log's blocks are made in the polls after it
+    d.tick(10)
     d.shows("Could not save")
     d.press("BACK").shows("New game")

@@ -47,7 +47,7 @@ class Oled:
         assert addr == self.addr, "no device at %#x" % addr
         control, rest = data[0], data[1:]
         if control == 0x40:
-            self.windows.append(self._page)
+            self.windows.append((self._page, self._col))
             for b in rest:
                 self._write(b)
             return
@@ -119,21 +119,45 @@ def test_picture_matches_the_frame_buffer():
     assert oled.ram[0] == 0xFF and oled.ram[7 * 128 + 127] == 0x7F
 
 
-def test_only_changed_pages_go_out():
+def test_only_the_changed_columns_of_the_changed_pages_go_out():
     oled = Oled()
     d = SSD1306_I2C(128, 64, oled)
     d.show()
     assert oled.sent(d) == (0, [])  # nothing changed: nothing on the bus
-    d.pixel(5, 26, 1)  # row 26: page 3
-    assert oled.sent(d) == (128, [(3, 3)])
+    d.pixel(5, 26, 1)  # row 26: page 3, column 5
+    assert oled.sent(d) == (1, [((3, 3), (5, 5))])
     d.pixel(0, 8, 1)  # page 1
-    d.pixel(0, 47, 1)  # page 5
-    assert oled.sent(d) == (256, [(1, 1), (5, 5)])
-    d.fill_rect(0, 16, 10, 16, 1)  # pages 2 and 3: one window
-    assert oled.sent(d) == (256, [(2, 3)])
+    d.pixel(0, 47, 1)  # page 5: not next to page 1, a window each
+    assert oled.sent(d) == (2, [((1, 1), (0, 0)), ((5, 5), (0, 0))])
+    d.fill_rect(0, 16, 10, 16, 1)  # pages 2 and 3, columns 0..9: one window
+    assert oled.sent(d) == (20, [((2, 3), (0, 9))])
     d.pixel(0, 16, 1)  # drawn again as it was: no change
     assert oled.sent(d) == (0, [])
     assert oled.ram == d.buffer
+
+
+def test_neighbouring_pages_share_a_window_only_where_it_costs_less():
+    oled = Oled()
+    d = SSD1306_I2C(128, 64, oled)
+    d.show()
+    d.fill_rect(120, 0, 8, 8, 1)  # page 0, columns 120..127
+    d.fill_rect(0, 8, 4, 8, 1)  # page 1, columns 0..3: together they would be 256 bytes
+    assert oled.sent(d) == (12, [((0, 0), (120, 127)), ((1, 1), (0, 3))])
+    d.hline(0, 40, 100, 1)  # page 5, columns 0..99
+    d.hline(2, 48, 97, 1)  # page 6, columns 2..98: 200 bytes together, 208 apart
+    assert oled.sent(d) == (200, [((5, 6), (0, 99))])
+    assert oled.ram == d.buffer
+
+
+def test_the_python_span_finds_the_first_and_last_change():
+    from drivers.ssd1306 import _span
+    a = bytearray(20)
+    b = bytearray(20)
+    assert _span(a, b, 4, 8) == -1
+    b[6] = 1
+    b[9] = 2
+    b[15] = 3  # past the 8 bytes from 4
+    assert _span(a, b, 4, 8) == (2 << 16 | 5)
 
 
 def test_a_short_panel():
@@ -141,7 +165,7 @@ def test_a_short_panel():
     d = SSD1306_I2C(128, 32, oled)
     assert oled.args_of(_MULTIPLEX) == [(31,)] and oled.args_of(_COM_PINS) == [(0x02,)]
     d.fill(1)
-    assert oled.sent(d) == (512, [(0, 3)])
+    assert oled.sent(d) == (512, [((0, 3), (0, 127))])
     assert oled.ram == b"\xff" * 512
 
 
@@ -160,15 +184,35 @@ class _NullBus:
         pass
 
 
-def test_show_allocates_nothing():
-    if getattr(micropython, "heap_lock", None) is None:  # CPython: no heap to lock
+def test_show_allocates_only_the_views_of_what_it_sends():
+    import gc
+    if getattr(micropython, "heap_lock", None) is None:  # CPython: no heap to measure
         return
     d = SSD1306_I2C(128, 64, _NullBus())
-    d.fill_rect(10, 10, 50, 30, 1)
-    micropython.heap_lock()
-    try:
+    d.show()
+    for draw in (lambda: d.fill_rect(10, 10, 50, 30, 1), lambda: d.pixel(0, 63, 1), lambda: d.fill(1)):
+        draw()
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            d.show()
+            grew = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert grew <= 8 * 32, grew  # a small view per page sent, nothing the size of a page
+
+
+def test_the_boards_native_span_sends_the_same_windows():
+    import native_reference  # drivers.mono_native's span, step for step
+    plain, fast = Oled(), Oled()
+    a = SSD1306_I2C(128, 64, plain)
+    b = SSD1306_I2C(128, 64, fast, native=native_reference)
+    for d in (a, b):
         d.show()
-        d.pixel(0, 63, 1)
-        d.show()
-    finally:
-        micropython.heap_unlock()
+        d.text("12", 90, 3, 1)
+        d.fill_rect(0, 20, 128, 10, 1)
+    assert plain.sent(a) == fast.sent(b)
+    for d in (a, b):
+        d.text("13", 90, 3, 1)
+    assert plain.sent(a) == fast.sent(b) and plain.ram == fast.ram == a.buffer

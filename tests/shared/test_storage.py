@@ -512,3 +512,36 @@ def _real_files():
 
 def test_game_save_on_real_files():
     return _real_files()
+
+
+def _blocks_made_a_step_at_a_time():
+    from app.storage import OsFiles
+    import os
+    root = "/tmp/schaffner-making-test"
+    fs = OsFiles()
+    save = GameSave(FileStore(root, fs), "game", dict)
+    save.load(Tally.build, Tally.replay)
+    assert save.ring is None  # a new gadget: nothing found
+    save.later(save.making())
+    ring = root + "/game.ring/"
+    made = []
+    while save.pending():
+        save.step()
+        made.append(sum(1 for k in range(8) if fs.size(ring + str(k)) == 4096))
+        yield
+    assert made == [1, 2, 3, 4, 5, 6, 7, 8, 8]  # a file a step, then the log opened on them
+    assert save.ring is not None
+    again = GameSave(FileStore(root, fs), "game", dict)
+    again.load(Tally.build, Tally.replay)
+    assert again.ring is not None  # the next boot finds them: nothing to make
+    again.later(again.making())
+    again.step()
+    assert not again.pending()
+    for k in range(8):
+        fs.remove(ring + str(k))
+    os.rmdir(root + "/game.ring")
+    os.rmdir(root)
+
+
+def test_a_new_gadget_makes_its_log_blocks_a_file_a_step():
+    return _blocks_made_a_step_at_a_time()
