@@ -52,6 +52,7 @@ class App:
         self.setup_depth = 0
         self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
         self.stack = []
+        self.game_screen = None  # the play screen open_game() put up
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
         self.saves = GameSave(self.store, SAVE, self._snapshot)
@@ -248,7 +249,13 @@ class App:
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
-        self.push(mod.play_screen())
+        self.open_game(mod.play_screen())
+
+    def open_game(self, screen):
+        """Put the game's play screen over the main menu: the game is on screen
+        while it is there (led())."""
+        self.game_screen = screen
+        self.push(screen)
 
     def _playing(self):
         s = self.session
@@ -304,9 +311,12 @@ class App:
         self.later(self.store.saving(SETTINGS, dict(self.settings)))
 
     def led(self):
-        """(r, g, b) of the player who acts now, for a board's RGB LED; None when nobody does."""
+        """(r, g, b) of the player who acts now, for a board's RGB LED, while the game
+        is on screen: its play screen, or anything opened from it (a question, the
+        game menu). None everywhere else (the main menu and what it opens, a question
+        asked there included), and when nobody acts (the game is over)."""
         s = self.session
-        if s is None or self.palette is None or len(self.stack) < 2:
+        if s is None or self.palette is None or len(self.stack) < 2 or self.stack[1] is not self.game_screen:
             return None
         who = s.ui.acting(s.game)
         if who is None:

@@ -45,7 +45,7 @@ class MainMenu(Menu):
         self._entries(app)[index][1](app)
 
     def resume(self, app):
-        app.push(app.session.ui.play_screen())
+        app.open_game(app.session.ui.play_screen())
 
     def new_game(self, app):
         app.setup_depth = 2

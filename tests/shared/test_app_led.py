@@ -16,3 +16,20 @@ def test_led_follows_the_acting_player():
 def test_no_led_colour_on_a_mono_screen():
     d = new_game(Driver(), 2)
     assert d.app.led() is None
+
+
+def test_the_led_is_lit_while_the_game_is_on_screen_and_only_then():
+    d = new_game(Driver(width=240, height=135, colour=True), 2)
+    d.press("DOWN")  # the turn's menu, opened from the game: still the game
+    assert type(d.app.top).__name__ == "TurnMenu" and d.app.led() == PALETTE[4]
+    d.press("BACK")
+    d.press("BACK")  # the main menu
+    assert d.app.led() is None
+    d.pick("New game")  # its question: "Start a new game?"
+    assert d.app.led() is None
+    d.press("BACK")
+    d.pick("Settings")
+    assert d.app.led() is None
+    d.press("BACK")
+    d.pick("Resume")  # back in the game
+    assert d.app.led() == PALETTE[4]
