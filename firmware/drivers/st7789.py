@@ -44,7 +44,7 @@ _RESET_MS = const(150)  # after a reset, the controller must not leave sleep soo
 try:
     from time import sleep_ms, ticks_diff, ticks_ms
 except ImportError:  # CPython (tests): the same clock under other names (no wrap in a test)
-    from time import monotonic, sleep
+    from time import monotonic, sleep  # type: ignore[attr-defined]  # CPython only
 
     def sleep_ms(ms):  # type: ignore[misc]
         sleep(ms / 1000)
@@ -117,6 +117,7 @@ class ST7789(framebuf.FrameBuffer):
         self._y_offset = y_offset
         self.set_palette(palette)
         self._setup = (madctl, tuning, invert)  # sent by the first show()
+        self._awake = False
         self._reset()
 
     def set_palette(self, colours):
@@ -145,10 +146,10 @@ class ST7789(framebuf.FrameBuffer):
 
     def show(self):
         """Send the rows that changed since the last show (all of them the first time)."""
-        setup = self._setup
-        if setup is not None:
-            self._setup = None
-            self._wake(*setup)
+        waking = not self._awake
+        if waking:
+            self._awake = True
+            self._wake(*self._setup)
         now = self._now
         was = self._was
         bands = len(now)
@@ -163,7 +164,7 @@ class ST7789(framebuf.FrameBuffer):
                 b += 1
             self._send(first * _BAND, min(b * _BAND, self.height))
         self._fresh = False
-        if setup is not None:
+        if waking:
             self._command(_DISPON)  # the first frame is in the panel's memory: no garbage shows
 
     def _send(self, y0, y1):
