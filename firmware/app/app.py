@@ -52,7 +52,6 @@ class App:
         self.setup_depth = 0
         self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
         self.stack = []
-        self.game_screen = None  # the play screen open_game() put up
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
         self.saves = GameSave(self.store, SAVE, self._snapshot)
@@ -254,7 +253,7 @@ class App:
     def open_game(self, screen):
         """Put the game's play screen over the main menu: the game is on screen
         while it is there (led())."""
-        self.game_screen = screen
+        screen.game = True  # on the screen itself: nothing keeps it once it is left
         self.push(screen)
 
     def _playing(self):
@@ -316,7 +315,7 @@ class App:
         game menu). None everywhere else (the main menu and what it opens, a question
         asked there included), and when nobody acts (the game is over)."""
         s = self.session
-        if s is None or self.palette is None or len(self.stack) < 2 or self.stack[1] is not self.game_screen:
+        if s is None or self.palette is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
             return None
         who = s.ui.acting(s.game)
         if who is None:

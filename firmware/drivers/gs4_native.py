@@ -1,8 +1,9 @@
-"""The Display Pack's two hot loops over its GS4 frame, in native code (the RP2040 only).
+"""The Display Pack's hot loops over its GS4 frame, in native code (the RP2040 only).
 
-framebuf does both through its generic blit, a pixel at a time through get and set
-calls (about 1.4 us a pixel on the RP2040): sending the whole frame cost 25 ms of that
-besides its 8.3 ms on the wire, and a line of doubled text 5 ms.  Viper compiles only
+framebuf does two of them through its generic blit, a pixel at a time through get and
+set calls (about 1.4 us a pixel on the RP2040): sending the whole frame cost 25 ms of
+that besides its 8.3 ms on the wire, and a line of doubled text 5 ms.  The third finds
+the columns a band of rows changed in, so only those go on the wire.  Viper compiles only
 where MicroPython has a native emitter (the rp2 port), so the board hands this module
 to drivers.st7789, which falls back to the blits without it (the simulator, tests);
 make chip checks that both draw the same pictures.
@@ -11,17 +12,51 @@ import micropython
 
 
 @micropython.viper
-def expand(frame, start: int, count: int, out, table):
-    """out's word i = table[frame[start + i]] for i < count: a GS4_HMSB byte is two
-    pixels (left in the high nibble), the table's word for it the four bytes the panel
-    wants for them.  out and table are 4-byte aligned (bytearrays are)."""
+def expand(frame, start: int, stride: int, count: int, rows: int, out, table):
+    """out's word r * count + i = table[frame[start + r * stride + i]], for i < count and
+    r < rows: a GS4_HMSB byte is two pixels (left in the high nibble), the table's word
+    for it the four bytes the panel wants for them.  out and table are 4-byte aligned
+    (bytearrays are)."""
     src = ptr8(frame)  # type: ignore[name-defined]  # viper's pointer casts are builtins
     dst = ptr32(out)  # type: ignore[name-defined]
     lut = ptr32(table)  # type: ignore[name-defined]
-    i = 0
-    while i < count:
-        dst[i] = lut[src[start + i]]
-        i += 1
+    r = 0
+    k = 0
+    while r < rows:
+        row = start + r * stride
+        i = 0
+        while i < count:
+            dst[k] = lut[src[row + i]]
+            i += 1
+            k += 1
+        r += 1
+
+
+@micropython.viper
+def columns(now, was, start: int, stride: int, rows: int) -> int:
+    """-1 if rows rows of stride bytes from start are the same in now and was, else
+    first << 16 | last: the first and the last byte of a row in which any row differs."""
+    a = ptr8(now)  # type: ignore[name-defined]
+    b = ptr8(was)  # type: ignore[name-defined]
+    first = stride
+    last = -1
+    r = 0
+    while r < rows:
+        row = start + r * stride
+        i = 0
+        while i < first and a[row + i] == b[row + i]:
+            i += 1
+        if i < first:
+            first = i
+        j = stride - 1
+        while j > last and a[row + j] == b[row + j]:
+            j -= 1
+        if j > last:
+            last = j
+        r += 1
+    if last < 0:
+        return -1
+    return first << 16 | last
 
 
 @micropython.viper

@@ -11,7 +11,8 @@ than a line at a time.
 show() sends only what changed: a copy of the frame as last shown (another 16.2 KB) is
 compared with it band by band (8 rows, memoryview equality in C), and each run of
 changed bands goes out as one window, so a press that changes a few lines is shown in
-a fraction of a whole frame's time.
+a fraction of a whole frame's time.  With the native loops, that window spans only the
+columns the run changed in.
 
 Where the board hands over its native loops (drivers.gs4_native), a band is made a
 byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
@@ -92,13 +93,16 @@ class ST7789(framebuf.FrameBuffer):
         self._frame = frame
         self._stride = stride
         self._expand = None
+        self._changed = None
         self._pairs = None
         if native is not None:
             self._expand = native.expand
+            self._changed = native.columns
             self._double = native.double
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
         shown = bytearray(len(frame))  # the frame as the panel shows it
+        self._shown = shown
         now = memoryview(frame)
         was = memoryview(shown)
         band = stride * _BAND
@@ -110,9 +114,11 @@ class ST7789(framebuf.FrameBuffer):
         self._rgb_fb = framebuf.FrameBuffer(rgb, width, _BAND, framebuf.RGB565)
         # the last band of a frame whose height is not a multiple of 8 is shorter
         self._rgb_end = memoryview(rgb)[:width * 2 * (height % _BAND or _BAND)]
+        self._rgb_all = memoryview(rgb)
         self._lut = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
         self._cmd = bytearray(1)
-        self._caset = _span(x_offset, width)
+        self._caset = bytearray(4)
+        self._x_offset = x_offset
         self._raset = bytearray(4)
         self._y_offset = y_offset
         self.set_palette(palette)
@@ -153,22 +159,40 @@ class ST7789(framebuf.FrameBuffer):
         now = self._now
         was = self._was
         bands = len(now)
+        stride = self._stride
+        changed = self._changed
+        fresh = self._fresh
         b = 0
         while b < bands:
-            if not self._fresh and now[b] == was[b]:
+            if not fresh and now[b] == was[b]:
                 b += 1
                 continue
             first = b
-            while b < bands and (self._fresh or now[b] != was[b]):
+            lo = 0 if fresh or changed is None else stride
+            hi = stride - 1 if fresh or changed is None else -1
+            while b < bands and (fresh or now[b] != was[b]):
+                if lo or hi < stride - 1:
+                    rows = min(_BAND, self.height - b * _BAND)
+                    s = changed(self._frame, self._shown, b * _BAND * stride, stride, rows)  # type: ignore[misc]
+                    lo = min(lo, s >> 16)
+                    hi = max(hi, s & 0xFFFF)
                 was[b][:] = now[b]
                 b += 1
-            self._send(first * _BAND, min(b * _BAND, self.height))
+            self._send(first * _BAND, min(b * _BAND, self.height), lo, hi)
         self._fresh = False
         if waking:
             self._command(_DISPON)  # the first frame is in the panel's memory: no garbage shows
 
-    def _send(self, y0, y1):
-        """Rows y0..y1-1 (whole bands): their window, then their pixels, a band at a time."""
+    def _send(self, y0, y1, lo, hi):
+        """Rows y0..y1-1 (whole bands), the bytes lo..hi of each (pixels 2 lo .. 2 hi + 1):
+        their window, then their pixels, a band at a time."""
+        c = self._caset
+        left = self._x_offset + 2 * lo
+        right = self._x_offset + min(2 * hi + 1, self.width - 1)  # an odd width ends in half a byte
+        c[0] = left >> 8
+        c[1] = left & 0xFF
+        c[2] = right >> 8
+        c[3] = right & 0xFF
         r = self._raset
         top = self._y_offset + y0
         end = self._y_offset + y1 - 1
@@ -176,12 +200,14 @@ class ST7789(framebuf.FrameBuffer):
         r[1] = top & 0xFF
         r[2] = end >> 8
         r[3] = end & 0xFF
-        self._command(_CASET, self._caset)
+        self._command(_CASET, c)
         self._command(_RASET, r)
         spi = self._spi
         rgb = self._rgb
         rgb_fb = self._rgb_fb
         lut = self._lut
+        stride = self._stride
+        count = hi - lo + 1
         self._cmd[0] = _RAMWR
         self._cs(0)
         self._dc(0)
@@ -189,13 +215,14 @@ class ST7789(framebuf.FrameBuffer):
         self._dc(1)
         expand = self._expand
         for y in range(y0, y1, _BAND):
+            rows = min(_BAND, y1 - y)
             if expand is not None:
-                rows = min(_BAND, y1 - y)
-                expand(self._frame, y * self._stride, rows * self._stride, rgb, self._pairs)
+                expand(self._frame, y * stride + lo, stride, count, rows, rgb, self._pairs)
+                spi.write(rgb if count == stride and rows == _BAND else self._rgb_all[:4 * count * rows])
             else:
                 # rows y.. of the frame land on the band (the stubs mistype palette as bytes)
                 rgb_fb.blit(self, 0, -y, -1, lut)  # type: ignore[arg-type]
-            spi.write(rgb if y + _BAND <= y1 else self._rgb_end)
+                spi.write(rgb if y + _BAND <= y1 else self._rgb_end)
         self._cs(1)
 
     def _command(self, cmd, data=None):
@@ -235,8 +262,3 @@ class ST7789(framebuf.FrameBuffer):
             self._command(_INVON)
         self._command(_NORON)
 
-
-def _span(start, length):
-    """CASET/RASET data: first and last address, big-endian 16-bit each."""
-    end = start + length - 1
-    return bytes((start >> 8, start & 0xFF, end >> 8, end & 0xFF))

@@ -3,11 +3,20 @@ for the tests: viper compiles on the RP2040 only, where make chip holds the nati
 loops' pictures to the simulator's."""
 
 
-def expand(frame, start, count, out, table):
-    """out's word i = table[frame[start + i]] for i < count."""
-    for i in range(count):
-        k = frame[start + i] * 4
-        out[i * 4:i * 4 + 4] = table[k:k + 4]
+def expand(frame, start, stride, count, rows, out, table):
+    """out's word r * count + i = table[frame[start + r * stride + i]]."""
+    k = 0
+    for r in range(rows):
+        for i in range(count):
+            v = frame[start + r * stride + i] * 4
+            out[k * 4:k * 4 + 4] = table[v:v + 4]
+            k += 1
+
+
+def columns(now, was, start, stride, rows):
+    """-1, or first << 16 | last: the byte columns in which any of the rows differs."""
+    changed = [i for r in range(rows) for i in range(stride) if now[start + r * stride + i] != was[start + r * stride + i]]
+    return min(changed) << 16 | max(changed) if changed else -1
 
 
 def double(line, stride, count, frame, pitch, x, y, c, w, h):

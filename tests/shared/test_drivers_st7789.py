@@ -281,6 +281,7 @@ class _Native:
     def __init__(self):
         self.doubles = []
         self.expand = native_reference.expand
+        self.columns = native_reference.columns
 
     def double(self, *args):
         self.doubles.append(args)
@@ -305,6 +306,24 @@ def test_the_native_expansion_draws_the_same_picture_as_the_blit():
     assert pictures[0] == pictures[1]
     assert pictures[1][(41, 63)] == 0xF800 and pictures[1][(40, 53)] == 0
     assert pictures[1][(43, 53)] == rgb565(*PALETTE[3]) and pictures[1][(45, 62)] == 0xFFFF
+
+
+def test_with_the_native_loops_only_the_changed_columns_go_out():
+    image = {}
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=64, height=24, x_offset=40,
+               y_offset=53, madctl=0x70, palette=PALETTE, native=_Native())
+    d.show()
+    panel.log = []
+    panel.on_pixel = lambda x, y, c: image.__setitem__((x, y), c)  # what comes after the first frame
+    d.pixel(21, 5, 2)  # byte 10 of row 5: pixels 20 and 21 of rows 0..7
+    d.pixel(40, 12, 3)  # and byte 20 of row 12, in the next band: one window for both
+    d.show()
+    assert panel.data_of(_CASET) == [bytes((0, 60, 0, 81))]  # columns 40 + 20 .. 40 + 41
+    assert panel.data_of(_RASET) == [bytes((0, 53, 0, 68))]  # rows 0..15
+    assert len(image) == 22 * 16
+    assert image[(61, 58)] == 0xF800 and image[(80, 65)] == rgb565(*PALETTE[3])
+    assert image[(60, 58)] == 0 and image[(81, 65)] == 0
 
 
 def test_the_native_loops_want_an_even_width():
