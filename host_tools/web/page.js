@@ -334,6 +334,7 @@ function boot(name) {
   fit();
   draw();
   heard(info.words);
+  mirrorSaves(); // a switch wrote what the old board's gadget still had to save
   timer = setInterval(poll, POLL_MS);
 }
 
@@ -353,6 +354,9 @@ function poll() {
 }
 
 // The screen at the largest whole multiple of its pixels that fits: crisp at any size.
+// It fits the width of its case and, with the buttons under it, the window's height,
+// so on a laptop the Display Pack's 240×135 is drawn 3 times over, the OLED's 128×64
+// 6 times, and neither pushes the buttons out of sight.
 function fit() {
   const { width, height } = info;
   if (!image || image.width !== width || image.height !== height) {
@@ -363,9 +367,14 @@ function fit() {
   }
   const dpr = window.devicePixelRatio || 1;
   const room = canvas.parentElement.clientWidth - (info.led ? 40 : 0);
-  const scale = Math.max(1, Math.floor((room * dpr) / width));
+  // everything in the gadget's column but the screen, and the page's margin under it
+  const margin = parseFloat(getComputedStyle(document.querySelector("main")).paddingTop);
+  const others = canvas.closest(".gadget").offsetHeight - canvas.offsetHeight + 2 * margin;
+  const tall = Math.max(window.innerHeight - others, window.innerHeight / 3); // a phone on its side: keep it readable
+  const scale = Math.max(1, Math.floor(Math.min((room * dpr) / width, (tall * dpr) / height)));
   canvas.style.width = (width * scale) / dpr + "px";
   canvas.style.height = (height * scale) / dpr + "px";
+  state.scale = scale / dpr; // CSS pixels a screen pixel: the browser test reads it
 }
 window.addEventListener("resize", () => info && fit());
 
