@@ -348,6 +348,23 @@ await check("a laptop's window: a Taubertal game keeps its screen through three 
   await context.close();
 });
 
+await check("a phone of 3 device pixels a CSS pixel: either screen at a whole number of CSS pixels, so every pixel is one size", async () => {
+  const context = await browser.newContext({ ...PHONE, deviceScaleFactor: 3 });
+  const page = await context.newPage();
+  await load(page);
+  const sizes = [];
+  for (const board of ["pico_oled", "pico_display_pack"]) {
+    await page.click(`.boards [data-board="${board}"]`);
+    await page.waitForFunction((b) => window.schaffner.board === b, board);
+    const r = await page.evaluate(() => document.getElementById("screen").getBoundingClientRect().toJSON());
+    sizes.push(`${board} ${r.width}x${r.height}`);
+  }
+  // the OLED's 128x64 at 6 device pixels a pixel (8 would make 341.33 CSS pixels), the Display Pack's at 4
+  const want = ["pico_oled 256x128", "pico_display_pack 320x180"];
+  if (JSON.stringify(sizes) !== JSON.stringify(want)) throw new Error(`the screens are ${sizes.join(", ")}, not ${want.join(", ")}`);
+  await context.close();
+});
+
 await check("Save to file, Open a file in another browser: the game goes on there; what is no backup is refused", async () => {
   const steps = scenario.taubertal;
   const AT = 19; // a few actions into the game: the tickets and tiles of pass 1 taken
