@@ -334,6 +334,7 @@ function boot(name) {
   fit();
   draw();
   heard(info.words);
+  mirrorSaves(); // a switch wrote what the old board's gadget still had to save
   timer = setInterval(poll, POLL_MS);
 }
 
@@ -353,6 +354,10 @@ function poll() {
 }
 
 // The screen at the largest whole multiple of its pixels that fits: crisp at any size.
+// It fits the width of its case and, with the buttons under it, the window's height,
+// so on a laptop the Display Pack's 240×135 is drawn 3 times over, the OLED's 128×64
+// 6 times, and neither pushes the buttons out of sight; on a phone 390 wide with 2
+// device pixels a CSS pixel, 1 and 2.5 CSS pixels a pixel, with 3, 1⅓ and 2.
 function fit() {
   const { width, height } = info;
   if (!image || image.width !== width || image.height !== height) {
@@ -362,10 +367,23 @@ function fit() {
     for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255; // opaque; show() sets the colours
   }
   const dpr = window.devicePixelRatio || 1;
-  const room = canvas.parentElement.clientWidth - (info.led ? 40 : 0);
-  const scale = Math.max(1, Math.floor((room * dpr) / width));
+  const bezel = canvas.parentElement;
+  const beside = info.led && getComputedStyle(bezel).flexDirection === "row"; // the LED, on a laptop
+  const room = bezel.clientWidth - (beside ? 40 : 0);
+  // everything in the gadget's column but the screen, and the page's margin under it
+  const margin = parseFloat(getComputedStyle(document.querySelector("main")).paddingTop);
+  const others = canvas.closest(".gadget").offsetHeight - canvas.offsetHeight + 2 * margin;
+  const tall = Math.max(window.innerHeight - others, window.innerHeight / 3); // a phone on its side: keep it readable
+  const most = Math.max(1, Math.floor(Math.min((room * dpr) / width, (tall * dpr) / height)));
+  // and of a whole number of CSS pixels: the browser draws a screen of a fractional size
+  // a device pixel off, one of its rows or columns thinner or thicker than the others
+  const whole = (px) => Math.abs(px - Math.round(px)) < 1e-6;
+  let scale = most;
+  while (scale > 1 && !(whole((width * scale) / dpr) && whole((height * scale) / dpr))) scale -= 1;
+  if (!(whole((width * scale) / dpr) && whole((height * scale) / dpr))) scale = most; // none is: the biggest
   canvas.style.width = (width * scale) / dpr + "px";
   canvas.style.height = (height * scale) / dpr + "px";
+  state.scale = scale / dpr; // CSS pixels a screen pixel: the browser test reads it
 }
 window.addEventListener("resize", () => info && fit());
 

@@ -1,7 +1,10 @@
 """The gadget in a web page: firmware/main.py's Device on the browser board (board.py).
 
 page.js calls boot() for the board the player picked, then poll() every 10 ms with
-the buttons held, as main.run() does on the Pico. The screen pushes each new frame to
+the buttons held, as main.run() does on the Pico. A boot while a gadget runs is the
+board switch: the running gadget first saves what it still had to write, and if the
+player was in the game, the new board's gadget opens the game's screen at once (as
+"Resume game" does), instead of the main menu a gadget shows at power-up. The screen pushes each new frame to
 the page itself; poll() tells the page which button events the app got and the words
 drawn on the new frame, for screen readers and the browser test, and when a poll did
 work in the background (the app saves in the polls after a press), so the page keeps
@@ -43,16 +46,22 @@ def boot(board_name, seed_hex, unreadable=0):
     os.urandom); return the board's description and the first frame's words as JSON.
     unreadable: how many saved entries the page could not make files of."""
     global _device
+    was_playing = False
+    if _device is not None:
+        _device.app.flush()  # nothing the player did is lost in the switch
+        was_playing = _in_game(_device.app)
+    board.use(board_name)  # an unknown board is refused before the running gadget goes
     _device = None
     _events.clear()
     gc.collect()
-    board.use(board_name)
     colours = main.palette()
     display = board.display(colours)
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
         app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
         _damaged(app, unreadable)
+        if was_playing and app.session is not None:
+            app.push(app.session.ui.play_screen())
         app.ui.record()
         buttons = _Buttons()
         _device = main.Device(display, app, buttons, board.led, board.buzz, board.contrast)
@@ -65,6 +74,16 @@ def boot(board_name, seed_hex, unreadable=0):
         "debounce_ms": buttons.debounce_ms, "long_ms": buttons.long_ms,
         "words": app.ui.drawn,
     })
+
+
+def _in_game(app):
+    """True when the player is in the game in play: on its play screen, or a screen
+    opened from it (not in the main menu, the history, the settings or a new game's
+    setup, which comes back by itself)."""
+    s = app.session
+    if s is None or app.setup_depth or len(app.stack) < 2:
+        return False
+    return type(app.stack[1]) is type(s.ui.play_screen())
 
 
 def _damaged(app, unreadable):

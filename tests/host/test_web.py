@@ -211,3 +211,79 @@ def test_an_error_in_the_app_goes_on_the_screen_and_to_the_page():
         else:
             raise AssertionError("the error did not reach the page")
         assert len(page.frames) == 2 and page.frames[1] != page.frames[0]  # main.show_error's screen
+
+
+def _new_taubertal(clock):
+    """From the main menu into a new 2-player Taubertal game's first screen of play."""
+    for _ in range(1 + 1 + 1 + 2 + 6):  # New game, Taubertal, 2 players, Red and Blue, the checklist
+        clock.press(OK)
+
+
+def test_switching_boards_mid_game_keeps_the_game_on_screen():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        dev.boot("pico_oled", "00000000")
+        clock = Clock(dev)
+        clock.hold(0, 10)
+        _new_taubertal(clock)
+        clock.press(OK)  # Red takes a ticket: saved in the polls after the press
+        before = dev._device.app
+        oled = list(before.ui.drawn)
+        assert "Blue" in oled and "Schaffner" not in oled
+        key = before.session.key
+        actions = len(before.session.journal.actions)
+
+        info = json.loads(dev.boot("pico_display_pack", "00000000"))
+        app = dev._device.app
+        assert info["board"] == "pico_display_pack"
+        assert app.session.key == key and len(app.session.journal.actions) == actions
+        assert type(app.top) is type(before.top)  # the play screen, not the main menu
+        assert "Blue" in info["words"] and "Resume game" not in info["words"]
+
+        info = json.loads(dev.boot("pico_oled", "00000000"))
+        assert info["words"] == oled  # the same screen as before the switches
+        clock = Clock(dev)
+        clock.hold(0, 10)
+        clock.press(OK)  # and the game goes on: Blue takes a ticket
+        assert len(dev._device.app.session.journal.actions) == actions + 1
+
+
+def test_a_switch_saves_what_waited_to_be_written():
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(Page(), tmp)
+        dev.boot("pico_oled", "00000000")
+        clock = Clock(dev)
+        clock.hold(0, 10)
+        _new_taubertal(clock)
+        clock.hold(0, 200)  # the setup's saves are done
+        actions = len(dev._device.app.session.journal.actions)
+        clock.hold(OK, 60)
+        while "OK" not in json.loads(dev.poll(0, clock.now) or '{"events": []}')["events"]:
+            clock.now += 10  # let go: up to the poll that hands the press to the app
+        # Red took a ticket; its save waits for the polls to come
+        assert len(dev._device.app.session.journal.actions) == actions + 1
+        assert dev._device.app.saves.pending()
+        dev.boot("pico_display_pack", "00000000")
+        assert len(dev._device.app.session.journal.actions) == actions + 1
+
+
+def test_switching_boards_outside_the_game_shows_the_main_menu():
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(Page(), tmp)
+        dev.boot("pico_oled", "00000000")
+        clock = Clock(dev)
+        clock.hold(0, 10)
+        _new_taubertal(clock)
+        clock.press(BACK)  # from the game to the main menu
+        assert "Resume game" in dev._device.app.ui.drawn
+        info = json.loads(dev.boot("pico_display_pack", "00000000"))
+        assert "Resume game" in info["words"]
+        # and a board the page does not know leaves the running gadget alone
+        try:
+            dev.boot("pico_w", "00000000")
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("booted an unknown board")
+        assert dev._device.app.session is not None and dev.board.NAME == "pico_display_pack"

@@ -16,6 +16,8 @@ const scenario = JSON.parse(readFileSync(scenarioPath, "utf8"));
 const BUDGET_MS = 2000; // to interactive, first visit
 const BUTTONS = ["UP", "DOWN", "OK", "BACK"];
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const LAPTOP = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 };
+const READABLE = { pico_oled: 5, pico_display_pack: 3 }; // CSS pixels a screen pixel, at least, on a laptop
 const STEP_MS = 5000; // one press to its screen; generous for a loaded machine
 
 mkdirSync(outDir, { recursive: true });
@@ -99,7 +101,11 @@ async function press(page, step, index) {
 async function compareShot(page, step) {
   await page.locator("#screen").screenshot({ path: join(outDir, step.shot + ".png") });
   const keys = await page.locator(".keys").boundingBox();
-  const png = await page.screenshot({ path: join(outDir, step.shot + "-page.png"), clip: { x: 0, y: 0, width: PHONE.viewport.width, height: keys.y + keys.height + 12 } });
+  const { width, height } = page.viewportSize();
+  const png = await page.screenshot({
+    path: join(outDir, step.shot + "-page.png"),
+    clip: { x: 0, y: 0, width, height: Math.min(height, keys.y + keys.height + 12) },
+  });
   const res = await page.evaluate(
     async ({ b64, rows }) => {
       const img = new Image();
@@ -160,8 +166,9 @@ async function compareShot(page, step) {
   if (led !== step.led) throw new Error(`${step.shot}: the LED shows "${led}", the app says "${step.led}"`);
 }
 
-// The steps of a part after its first load; reload and board steps as the scenario says.
-async function play(page, context, steps) {
+// The steps of a part after its first load; reload and board steps as the scenario says
+// (switched: called after each board step).
+async function play(page, context, steps, switched = async () => {}) {
   for (let i = 1; i < steps.length; i++) {
     const step = steps[i];
     if (step.press) {
@@ -172,12 +179,65 @@ async function play(page, context, steps) {
       await page.click(`[data-board="${step.board}"]`);
       await page.waitForFunction((b) => window.schaffner.board === b, step.board);
       await sameWords(page, step.words, `step ${i} (board ${step.board})`);
+      await switched(step.board);
     } else if (step.reload) {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
       await context.setOffline(!!step.offline);
       times.reload = await load(page, () => page.reload());
       await sameWords(page, step.words, `step ${i} (reloaded${step.offline ? ", offline" : ""})`);
     }
+  }
+}
+
+// The page's first screen, before any scrolling: what Schaffner is, the three games and
+// what it keeps of each, and the screens to pick by their look (no controller's name).
+async function firstScreen(page) {
+  const got = await page.evaluate(() => {
+    const seen = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+    };
+    const all = (sel) => [...document.querySelectorAll(sel)];
+    return {
+      what: document.querySelector(".what").innerText,
+      games: all(".games li").map((li) => li.innerText),
+      boards: all(".boards button").map((b) => b.innerText.replace(/\s+/g, " ")),
+      unseen: all(".what, .games li, .boards button, #screen").filter((el) => !seen(el)).map((el) => el.outerHTML.slice(0, 60)),
+    };
+  });
+  const wrong = [];
+  for (const w of ["railway board games", "Pico", "small screen", "four buttons", "browser"]) {
+    if (!got.what.includes(w)) wrong.push(`the introduction does not say "${w}"`);
+  }
+  const games = [
+    ["Der Taubertal-Express", "turn order", "payday", "sales", "final scoring"],
+    ["Trainmaker", "dice", "push-your-luck", "odds"],
+    ["Ticket to Ride", "Austria", "tourist routes"],
+  ];
+  games.forEach((words, i) => {
+    for (const w of words) if (!(got.games[i] || "").includes(w)) wrong.push(`game ${i + 1} does not say "${w}": ${got.games[i]}`);
+  });
+  if (!/^Small\b.*black and white/.test(got.boards[0]) || !/^Colour\b/.test(got.boards[1])) {
+    wrong.push("the screens to pick are " + JSON.stringify(got.boards));
+  }
+  if (got.boards.some((b) => /SSD1306|ST7789|pico_|Display Pack/.test(b))) wrong.push("a screen is named by its parts: " + got.boards);
+  if (got.unseen.length) wrong.push("not on the first screen: " + got.unseen.join(", "));
+  if (wrong.length) throw new Error(wrong.join("\n"));
+}
+
+// On a laptop either screen is drawn big enough to read and whole, with the buttons
+// under it, in the window.
+async function fitsLaptop(page, board) {
+  const got = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect().toJSON();
+    return { scale: window.schaffner.scale, screen: box("#screen"), keys: box(".keys"), w: innerWidth, h: innerHeight };
+  });
+  if (!(got.scale >= READABLE[board])) {
+    throw new Error(`${board}: ${got.scale} CSS pixels a screen pixel, want at least ${READABLE[board]}`);
+  }
+  const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= got.h && r.right <= got.w;
+  if (!inside(got.screen) || !inside(got.keys)) {
+    throw new Error(`${board}: the screen ${JSON.stringify(got.screen)} or the buttons ${JSON.stringify(got.keys)} leave the ${got.w}x${got.h} window`);
   }
 }
 
@@ -189,6 +249,7 @@ await check("Taubertal, 2 players, a whole game on the OLED board; reloaded offl
   const steps = scenario.taubertal;
   times.first = await load(page);
   await sameWords(page, steps[0].words, "first load");
+  await firstScreen(page);
   await play(page, context, steps);
   await page.screenshot({ path: join(outDir, "taubertal-page.png") });
 
@@ -264,6 +325,43 @@ await check("Trainmaker on the Display Pack: a new game and Red's first turn, se
   });
   await damaged(page, "a log without its snapshot");
   if ((await state(page)).words.includes("Resume game")) throw new Error("a game came back without its snapshot");
+  await context.close();
+});
+
+await check("a laptop's window: a Taubertal game keeps its screen through three board switches; both screens readable", async () => {
+  const context = await browser.newContext(LAPTOP);
+  const page = await context.newPage();
+  const steps = scenario.switch;
+  await load(page);
+  await sameWords(page, steps[0].words, "first load");
+  await firstScreen(page);
+  await fitsLaptop(page, "pico_oled");
+  let switches = 0;
+  await play(page, context, steps, async (board) => {
+    switches += 1;
+    await fitsLaptop(page, board);
+    const s = await state(page);
+    if (s.words.includes("Resume game") || s.words.includes("New game")) throw new Error(`switch ${switches}: the main menu`);
+    if (switches === 1) await page.screenshot({ path: join(outDir, "switch-laptop.png") });
+  });
+  if (switches !== 3) throw new Error(`the scenario switched ${switches} times, not 3`);
+  await context.close();
+});
+
+await check("a phone of 3 device pixels a CSS pixel: either screen at a whole number of CSS pixels, so every pixel is one size", async () => {
+  const context = await browser.newContext({ ...PHONE, deviceScaleFactor: 3 });
+  const page = await context.newPage();
+  await load(page);
+  const sizes = [];
+  for (const board of ["pico_oled", "pico_display_pack"]) {
+    await page.click(`.boards [data-board="${board}"]`);
+    await page.waitForFunction((b) => window.schaffner.board === b, board);
+    const r = await page.evaluate(() => document.getElementById("screen").getBoundingClientRect().toJSON());
+    sizes.push(`${board} ${r.width}x${r.height}`);
+  }
+  // the OLED's 128x64 at 6 device pixels a pixel (8 would make 341.33 CSS pixels), the Display Pack's at 4
+  const want = ["pico_oled 256x128", "pico_display_pack 320x180"];
+  if (JSON.stringify(sizes) !== JSON.stringify(want)) throw new Error(`the screens are ${sizes.join(", ")}, not ${want.join(", ")}`);
   await context.close();
 });
 

@@ -25,7 +25,8 @@ import web  # noqa: E402
 OUT = os.path.join(ROOT, "build", "web-test")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 # README picture -> the test's screenshot it is
-README = {"web-oled.png": "taubertal-pass4-page.png", "web-pack.png": "trainmaker-roll-page.png"}
+README = {"web-oled.png": "taubertal-pass4-page.png", "web-pack.png": "trainmaker-roll-page.png",
+          "web-laptop.png": "switch-laptop.png"}
 
 
 def find_browser():

@@ -8,7 +8,8 @@ make the same presses on the page's buttons and expect the same screens. Steps:
                                                     wait_ms: time the script let pass
                                                     after the press (an animation)
   {"reload": true, "offline": bool, "words": [...]}   the page loaded again
-  {"board": name, "words": [...]}                   the board switch clicked
+  {"board": name, "words": [...]}                   the board switch clicked (in a game,
+                                                    the page opens the game's screen)
   {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
                                                     (a hex digit, the colour index, a
                                                     pixel) and the LED this colour
@@ -21,6 +22,10 @@ Parts, each in a fresh browser profile:
               game resumed from the main menu, the pick undone (long BACK) and made again.
   trainmaker  Display Pack, the dice seeded with play_trainmaker.SEED: a new 3-player
               game with the Steam Engine, its cards, and Red's whole first turn.
+  switch      a laptop's window: a new 2-player Taubertal game on the OLED board,
+              switched to the Display Pack in pass 1's tile draft, back to the OLED
+              in its hiring, and with Red's turn menu open in round 1 to the Display
+              Pack again; every switch lands on the game's play screen.
 
   python tests/web/scenario.py OUT.json
 """
@@ -35,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 for p in ("tests/shim", "tests/shared", "lib", "firmware", "host_tools"):
     sys.path.insert(0, os.path.join(ROOT, p))
 
-from app.events import name  # noqa: E402
+from app.events import OK, name  # noqa: E402
 from appdriver import Driver  # noqa: E402
 from memfiles import MemFiles  # noqa: E402
 from schaffner.rng import Rng  # noqa: E402
@@ -61,13 +66,16 @@ class Recorder(Driver):
         # the page seeds the dice anew at every boot; the test gives it the same seed each time
         return Rng(self.seed) if self.seed is not None else None
 
-    def boot(self):
+    def boot(self, resume=False):
         self.rng = self._rng()
         if hasattr(self, "log"):
-            self.marks.append((len(self.log), "boot", self.board))
+            self.marks.append((len(self.log), "boot", (self.board, resume)))
         Driver.boot(self)
         self.noted = len(self.log)
         render = self.app.render
+        if resume:  # what the page does when the player switches boards in a game
+            self.app.push(self.app.session.ui.play_screen())
+            render()
 
         def render_and_note():
             render()
@@ -93,11 +101,12 @@ class Recorder(Driver):
         fields["words"] = list(self.app.ui.drawn)
         self.steps.append(fields)
 
-    def use(self, board):
-        """Power on again as board (the page's board switch)."""
+    def use(self, board, in_game=False):
+        """Power on again as board (the page's board switch); in_game: the player was
+        in the game, and the page lands on its play screen, as Resume game does."""
         self.board = board
         self.width, self.height, self.colour = sim.BOARDS[board]
-        return self.boot()
+        return self.boot(in_game)
 
     def shot(self, title):
         """A shot of the screen now (its frame filled in by film()); the LED's colour."""
@@ -122,8 +131,11 @@ class Recorder(Driver):
                         dev.tick(-1 - e)
                 done = at
                 if kind == "boot":
+                    board, resume = what
                     dev.close()
-                    dev = sim.Device(what, seed, save)
+                    dev = sim.Device(board, seed, save)
+                    if resume:
+                        dev.press(OK)  # the main menu's first row: Resume game
                 else:
                     what["rows"] = ["".join("%x" % v for v in row) for row in dev.rows()]
         finally:
@@ -175,10 +187,33 @@ def trainmaker():
     raise SystemExit("the Trainmaker script ended before Red's turn did")
 
 
+def switch():
+    d = Recorder("pico_oled")
+    d.step(load=True)
+    switches = (("tiles", "pico_display_pack"), ("hire", "pico_oled"), ("round", "pico_display_pack"))
+    for _ in play_taubertal.play(d, play_taubertal.TWO):
+        g = d.app.session.game if d.app.session else None
+        if g is None or g.phase() != switches[0][0]:
+            continue
+        phase, board = switches[0]
+        switches = switches[1:]
+        if not switches:
+            d.press("OK")  # Red opens the turn menu: a screen over the play screen
+        d.use(board, in_game=True)
+        d.step(board=board)
+        if phase == "tiles":
+            d.shot("switch-pack")
+        elif not switches:
+            d.press("OK")  # the turn menu again, on the new board
+            d.film("pico_oled")
+            return d.steps
+    raise SystemExit("the Taubertal script never reached round 1")
+
+
 def main(argv):
     if len(argv) != 2:
         raise SystemExit("usage: scenario.py OUT.json")
-    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "seed": play_trainmaker.SEED}
+    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "switch": switch(), "seed": play_trainmaker.SEED}
     with open(argv[1], "w") as f:
         json.dump(parts, f)
     return 0
