@@ -15,40 +15,49 @@ import micropython
 def expand(frame, start: int, stride: int, count: int, rows: int, out, table):
     """out's word r * count + i = table[frame[start + r * stride + i]], for i < count and
     r < rows: a GS4_HMSB byte is two pixels (left in the high nibble), the table's word
-    for it the four bytes the panel wants for them.  out and table are 4-byte aligned
-    (bytearrays are)."""
-    src = ptr8(frame)  # type: ignore[name-defined]  # viper's pointer casts are builtins
+    for it the four bytes the panel wants for them.  start, stride and count are
+    multiples of 4: the frame is read a word (four bytes) at a time, which halves the
+    loop's cost.  frame, out and table are 4-byte aligned (bytearrays are)."""
+    src = ptr32(frame)  # type: ignore[name-defined]  # viper's pointer casts are builtins
     dst = ptr32(out)  # type: ignore[name-defined]
     lut = ptr32(table)  # type: ignore[name-defined]
-    r = 0
+    words = count >> 2
+    step = stride >> 2
     k = 0
+    r = 0
     while r < rows:
-        row = start + r * stride
-        i = 0
-        while i < count:
-            dst[k] = lut[src[row + i]]
-            i += 1
-            k += 1
+        p = (start >> 2) + r * step
+        end = p + words
+        while p < end:
+            v = src[p]
+            dst[k] = lut[v & 0xFF]
+            dst[k + 1] = lut[(v >> 8) & 0xFF]
+            dst[k + 2] = lut[(v >> 16) & 0xFF]
+            dst[k + 3] = lut[(v >> 24) & 0xFF]
+            k += 4
+            p += 1
         r += 1
 
 
 @micropython.viper
 def columns(now, was, start: int, stride: int, rows: int) -> int:
     """-1 if rows rows of stride bytes from start are the same in now and was, else
-    first << 16 | last: the first and the last byte of a row in which any row differs."""
-    a = ptr8(now)  # type: ignore[name-defined]
-    b = ptr8(was)  # type: ignore[name-defined]
-    first = stride
+    first << 16 | last: the bytes of a row from the first word (four bytes) in which any
+    row differs to the end of the last one.  start and stride are multiples of 4."""
+    a = ptr32(now)  # type: ignore[name-defined]
+    b = ptr32(was)  # type: ignore[name-defined]
+    words = stride >> 2
+    first = words
     last = -1
     r = 0
     while r < rows:
-        row = start + r * stride
+        row = (start >> 2) + r * words
         i = 0
         while i < first and a[row + i] == b[row + i]:
             i += 1
         if i < first:
             first = i
-        j = stride - 1
+        j = words - 1
         while j > last and a[row + j] == b[row + j]:
             j -= 1
         if j > last:
@@ -56,7 +65,7 @@ def columns(now, was, start: int, stride: int, rows: int) -> int:
         r += 1
     if last < 0:
         return -1
-    return first << 16 | last
+    return (first << 2) << 16 | (last << 2 | 3)
 
 
 @micropython.viper

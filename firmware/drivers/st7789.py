@@ -73,14 +73,14 @@ class ST7789(framebuf.FrameBuffer):
     palette: up to 16 (r, g, b) tuples, 0..255 each. tuning: extra init commands for the
     panel (voltages, gamma) as bytes: command, data length, data, command, ...
     invert: IPS panels show true colours with display inversion on.
-    native: the module drivers.gs4_native (or one with its expand and double), or
-    None for framebuf's blits; even widths only.
+    native: the module drivers.gs4_native (or one with its expand, columns and double),
+    or None for framebuf's blits; widths a multiple of 8 only.
     """
 
     def __init__(self, spi, cs, dc, rst=None, width=240, height=135, x_offset=0,
                  y_offset=0, madctl=0, palette=(), tuning=b"", invert=True, native=None):
-        if native is not None and width % 2:
-            raise ValueError("the native loops want an even width")
+        if native is not None and width % 8:
+            raise ValueError("the native loops want a width of whole words (8 pixels)")
         self._spi = spi
         self._cs = cs
         self._dc = dc

@@ -53,6 +53,13 @@ class _Button:
 
 class Loop:
     def __init__(self, board_name, seed, r_pico_ms, drawing):
+        import sys
+
+        # The boards' native loops (drivers.gs4_native, drivers.mono_native) are machine code
+        # for the RP2040, which this runtime cannot load: the drivers here draw and send through
+        # framebuf, as they do without them, and make chip times the native loops.
+        for name in ("drivers.gs4_native", "drivers.mono_native"):
+            sys.modules[name] = None
         import board
         import machine
         import main
@@ -75,6 +82,7 @@ class Loop:
         self.machine = machine
         self.board = board
         colours = main.palette()
+        board.gs4_native = board.mono_native = None
         self.display = board.display(colours)
         # a gadget past its first boot: /data and the game log's files made (once, uncounted)
         GameSave(FileStore("/data", OsFiles()), "game", None).prepare()

@@ -14,9 +14,10 @@ def expand(frame, start, stride, count, rows, out, table):
 
 
 def columns(now, was, start, stride, rows):
-    """-1, or first << 16 | last: the byte columns in which any of the rows differs."""
+    """-1, or first << 16 | last: from the first word (4 bytes) of a row in which any of
+    the rows differs to the end of the last."""
     changed = [i for r in range(rows) for i in range(stride) if now[start + r * stride + i] != was[start + r * stride + i]]
-    return min(changed) << 16 | max(changed) if changed else -1
+    return (min(changed) & ~3) << 16 | (max(changed) | 3) if changed else -1
 
 
 def double(line, stride, count, frame, pitch, x, y, c, w, h):

@@ -316,18 +316,19 @@ def test_with_the_native_loops_only_the_changed_columns_go_out():
     d.show()
     panel.log = []
     panel.on_pixel = lambda x, y, c: image.__setitem__((x, y), c)  # what comes after the first frame
-    d.pixel(21, 5, 2)  # byte 10 of row 5: pixels 20 and 21 of rows 0..7
-    d.pixel(40, 12, 3)  # and byte 20 of row 12, in the next band: one window for both
+    d.pixel(21, 5, 2)  # byte 10 of row 5 (word 2): pixels 20 and 21 of rows 0..7
+    d.pixel(40, 12, 3)  # and byte 20 of row 12 (word 5), in the next band: one window for both
     d.show()
-    assert panel.data_of(_CASET) == [bytes((0, 60, 0, 81))]  # columns 40 + 20 .. 40 + 41
+    # whole words: bytes 8..23 of the rows, pixels 16..47, columns 40 + 16 .. 40 + 47
+    assert panel.data_of(_CASET) == [bytes((0, 56, 0, 87))]
     assert panel.data_of(_RASET) == [bytes((0, 53, 0, 68))]  # rows 0..15
-    assert len(image) == 22 * 16
+    assert len(image) == 32 * 16
     assert image[(61, 58)] == 0xF800 and image[(80, 65)] == rgb565(*PALETTE[3])
-    assert image[(60, 58)] == 0 and image[(81, 65)] == 0
+    assert image[(60, 58)] == 0 and image[(81, 65)] == 0 and image[(56, 53)] == 0
 
 
-def test_the_native_loops_want_an_even_width():
-    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 7, 3, native=_Native())
+def test_the_native_loops_want_a_width_of_whole_words():
+    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 12, 3, native=_Native())
 
 
 def test_doubled_text_is_drawn_natively_into_the_frame():
