@@ -23,6 +23,10 @@ if sys.implementation.name == "micropython":
         import json  # noqa: F401
         import struct  # noqa: F401
         import time
+        try:
+            import machine  # noqa: F401  # the Pico's (the bench's stand-in is a file, found later)
+        except ImportError:
+            pass
     finally:
         sys.path.extend(_path)
         del _path
