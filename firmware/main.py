@@ -176,12 +176,13 @@ def run(device):
     once when a pin changes: the wait is slept a millisecond at a time, so a finger
     let go is taken within one.  time.sleep_ms idles the core between polls;
     machine.lightsleep would also stop USB, and wakes too slowly to pay off."""
-    buttons = device.buttons
+    moved = device.buttons.moved
     while True:
+        moved[0] = 0  # before the sample: an edge after it wakes the wait below
         start = time.ticks_ms()
         device.step(board.read_buttons(), start)
         wait = device.wait_ms(start, time.ticks_ms())
-        while wait > 0 and not buttons.stirred():
+        while wait > 0 and not moved[0]:
             time.sleep_ms(1)
             wait -= 1
 

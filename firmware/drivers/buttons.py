@@ -71,6 +71,9 @@ class Debouncer:
         self._blocked = 0  # pressed bits that must be released before they count again
         self._started = False
         self._since = [0] * count  # when each raw bit last changed
+        # moved[0]: 1 once a pin has changed since the loop set it to 0, before it took
+        # its sample (the edges' own flag, set by their interrupt; never set without them)
+        self.moved = edges.moved if edges is not None else bytearray(1)
         self._pressed_at = [0] * count  # when each stable press began
 
     def update(self, raw, now_ms):
@@ -119,11 +122,6 @@ class Debouncer:
                     # its release adds no short press, and no other held button adds anything
                     self._blocked |= raw | self._stable
         return events
-
-    def stirred(self):
-        """True when a pin has changed since the last sample (the loop should sample now)."""
-        edges = self._edges
-        return edges is not None and edges.stirred[0] != 0
 
     def due_ms(self, now_ms):
         """Milliseconds until a held button's long press is due (0: now), or -1 if none is."""
@@ -174,7 +172,7 @@ class Edges:
         n = len(pins)
         self.down = array("i", [0] * n)
         self.up = array("i", [0] * n)
-        self.stirred = bytearray(1)  # 1 once any edge came since took(): the loop wakes for it
+        self.moved = bytearray(1)  # set to 1 by every edge; the main loop clears it (Debouncer.moved)
         self._presses = bytearray(n)  # press edges counted by the handlers, modulo 256
         self._seen = bytearray(n)  # the counts at the last took()
         self._n = n
@@ -188,7 +186,7 @@ class Edges:
     def _edge(self, pin):
         """The interrupt handler, given the pin whose level changed."""
         t = self._clock()
-        self.stirred[0] = 1
+        self.moved[0] = 1
         pins = self._pins
         for i in range(self._n):
             if pins[i] is pin:
@@ -203,7 +201,6 @@ class Edges:
 
     def took(self):
         """Bitmask of the buttons pressed at least once since the last call."""
-        self.stirred[0] = 0
         presses = self._presses
         seen = self._seen
         if presses == seen:

@@ -190,17 +190,12 @@ def test_the_next_poll_comes_when_a_held_button_turns_long():
     assert dev.wait_ms(710, 711) == 9  # nothing is due any more
 
 
-class _Stirred(Debouncer):
-    """A debouncer whose pins change at the n-th look (an edge in the middle of a sleep)."""
+class _Moved(Debouncer):
+    """A debouncer whose pins change during the loop's n-th sleep (an edge in a wait)."""
 
     def __init__(self, at):
         Debouncer.__init__(self)
-        self.looks = 0
         self.at = at
-
-    def stirred(self):
-        self.looks += 1
-        return self.looks == self.at
 
 
 class _Reset(Exception):
@@ -217,6 +212,8 @@ def _run(dev, sleeps):
         clock.slept.append(ms)
         if len(clock.slept) == sleeps:
             raise _Reset()
+        if len(clock.slept) == getattr(dev.buttons, "at", 0):
+            dev.buttons.moved[0] = 1  # the pin's interrupt, during this sleep
         clock.now += ms
 
     def ticks_ms():
@@ -252,9 +249,10 @@ def test_run_sleeps_what_is_left_of_the_period_a_millisecond_at_a_time():
 
 def test_run_polls_at_once_when_a_pin_changes_in_its_sleep():
     app = FakeApp()
-    dev = main.Device(Screen(), app, _Stirred(3))
+    dev = main.Device(Screen(), app, _Moved(2))
     slept, steps = _run(dev, 4)
     assert steps == [2, 8]  # woken after 2 of its 8 ms
+    assert not dev.buttons.moved[0]  # cleared before the poll it woke took its sample
 
 
 def test_led_and_contrast_follow_the_app_only_when_they_change():

@@ -102,3 +102,26 @@ def test_foreign_and_newer_saves_are_not_resumed_but_kept():
     assert fs.files["/data/kept2/game.bak"] == newer
     assert sorted(fs.files) == ["/data/kept1/game.json", "/data/kept2/game.bak",
                                 "/data/kept2/game.json", "/data/kept2/game.l0"]
+
+
+def test_an_idle_poll_allocates_nothing():
+    # at 100 polls a second, an allocation there would call for a garbage collection every
+    # few seconds, one a press could have to wait for
+    import micropython
+    if getattr(micropython, "heap_lock", None) is None:  # CPython: no heap to lock
+        return
+    from play_taubertal import new_game
+    for d in (Driver(), new_game(Driver(), 2)):
+        d.app.tick(0)  # the press's poll
+        while d.app.busy():  # the game's modules, one a poll
+            d.app.tick(1)
+        d.app.tick(2)  # then the history, once; and the screen's hooks are known
+        t = 10
+        micropython.heap_lock()
+        try:
+            while t < 100:
+                d.app.tick(t)
+                d.app.busy()
+                t += 10
+        finally:
+            micropython.heap_unlock()

@@ -442,17 +442,23 @@ def test_the_edge_handler_and_the_debouncer_allocate_nothing():
     assert seen == 1 << OK
 
 
-def test_an_edge_stirs_the_loop_until_the_next_sample():
+def test_every_edge_marks_the_pins_moved_until_the_loop_clears_the_mark():
     rig = EdgeRig()
+    moved = rig.deb.moved
     rig.polls(10, 100)
-    assert not rig.deb.stirred()
+    moved[0] = 0  # the loop, before its sample
+    rig.poll(100)
+    assert not moved[0]
     rig.at(101, OK, 0)
-    assert rig.deb.stirred()  # the loop's sleep ends: a pin changed
+    assert moved[0]  # the loop's sleep ends: a pin changed
+    moved[0] = 0
     rig.poll(102)
-    assert not rig.deb.stirred()
     rig.polls(110, 200)
-    rig.at(201, OK, 1)
-    assert rig.deb.stirred()
+    moved[0] = 0
+    rig.poll(200)  # sampled with OK still held ...
+    rig.at(201, OK, 1)  # ... let go right after: the mark stays for the loop's wait to see
+    assert moved[0] and rig.log == []
+    moved[0] = 0
     rig.poll(202)  # the release, taken in the poll the edge woke
-    assert rig.log == [(202, OK)] and not rig.deb.stirred()
-    assert not Debouncer().stirred()  # no edges: nothing to wake for
+    assert rig.log == [(202, OK)] and not moved[0]
+    assert not Debouncer().moved[0]  # no edges: nothing ever marks it
