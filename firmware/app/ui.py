@@ -59,6 +59,8 @@ class Ui:
         if self.s == 2:
             self._double_scratch()
         self.drawn = None
+        self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
+        self.cuts = None  # ... and every string line/bar/header/footer had to shorten
 
     def _double_scratch(self):
         """The buffers and views of doubled text, for strings up to a screen wide."""
@@ -82,19 +84,47 @@ class Ui:
         self._doubled = [framebuf.FrameBuffer(two, 16 * k, 16, framebuf.MONO_HLSB, 16 * n)
                          for k in range(1, n + 1)]
 
-    def record(self, on=True):
-        """Keep every string drawn (for the simulator's text frames and tests)."""
+    def record(self, on=True, boxes=False):
+        """Keep every string drawn (for the simulator's text frames and tests);
+        boxes: also where each was drawn and at what scale (self.boxes), and each
+        string the row drawers cut to the screen's width (self.cuts), for the
+        test that every word is readable."""
         self.drawn = [] if on else None
+        self.boxes = [] if on and boxes else None
+        self.cuts = [] if on and boxes else None
 
     def clear(self):
         self.fb.fill(BG)
         if self.drawn is not None:
             self.drawn.clear()
+            if self.boxes is not None:
+                self.boxes.clear()
+                self.cuts.clear()
+
+    def cut(self, s, room):
+        """s, cut to room characters: a silent cut, which loses what it drops
+        (fit() shortens with a dot).  The cuts are noted while boxes are
+        recorded: the screens' test finds every one."""
+        if len(s) > room:
+            if self.cuts is not None:
+                self.cuts.append(s)
+            return s[:room]
+        return s
+
+    def first(self, lines, n):
+        """The first n of lines; the ones dropped are noted as cut() notes its."""
+        if len(lines) > n:
+            if self.cuts is not None:
+                self.cuts.append(" / ".join(lines[n:]))
+            return lines[:n]
+        return lines
 
     def text(self, s, x, y, c=FG, scale=0):
         """Draw s at (x, y); scale 0 means the screen's body size."""
         if self.drawn is not None:
             self.drawn.append(s)
+            if self.boxes is not None:
+                self.boxes.append((s, x, y, scale or self.s))
         scale = scale or self.s
         if scale == 1:
             self.fb.text(s, x, y, c)
@@ -151,24 +181,24 @@ class Ui:
         self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
         fg = FG if self.colour else BG
         room = self.cols - (len(right) + 1 if right else 0)
-        left = left[:room]
+        left = self.cut(left, room)
         # a 1-pixel margin, unless the title fills the whole width
         self.text(left, 1 if self.width_of(left) < self.w else 0, 1, fg)
         if right:
             self.text(right, self.w - self.width_of(right) - 1, 1, fg)
 
     def footer(self, hint):
-        self.text(hint[: self.cols], 0, self.footer_y, DIM if self.colour else FG)
+        self.text(self.cut(hint, self.cols), 0, self.footer_y, DIM if self.colour else FG)
 
     def line(self, row, s, c=FG, x=0):
         """Body text on row 0..rows-1, cut to the screen width."""
-        self.text(s[: (self.w - x) // self.cw], x, self.body_y + row * self.pitch, c)
+        self.text(self.cut(s, (self.w - x) // self.cw), x, self.body_y + row * self.pitch, c)
 
     def bar(self, row, s):
         """A selected body row: inverted on mono, the accent colour on colour."""
         y = self.body_y + row * self.pitch - 1
         self.fb.fill_rect(0, y, self.w, 8 * self.s + 2, ACCENT if self.colour else FG)
-        self.text(s[: self.cols], 0, y + 1, FG if self.colour else BG)
+        self.text(self.cut(s, self.cols), 0, y + 1, FG if self.colour else BG)
 
     def big_text(self, s, y, c=FG):
         """The number or name that matters, centred, readable at arm's length."""
