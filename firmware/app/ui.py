@@ -14,6 +14,13 @@ what is under the text stays).  Other scales (the big numbers) draw each
 glyph from its 8x8 bitmap as one fill_rect per run of lit pixels in a row,
 repeated rows taken together; two tables of 256 bytes find the runs.
 Drawing a frame allocates nothing but the strings the screens format.
+
+The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
+middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
+reads as the waist of an 8.  A string with a 0 in it is made at 1x in the
+scratch line first (at 1x too, where a zero goes into the scratch as it
+would onto the screen), and the zeros' cells are drawn over there: the
+search for a 0 is C's, and a string without one costs nothing more.
 """
 import framebuf
 
@@ -36,6 +43,17 @@ for _v in range(256):
 del _v, _k
 # the 4 pixels of a nibble, each doubled: the byte they become at scale 2
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+# The digit 0, rows top down, bit 7 the cell's left column; in the font's
+# columns 1..6 and rows 0..6, as its other digits, and in their weight at
+# the ends (sides two pixels wide):
+#   ..####..
+#   .##..##.
+#   .#....#.
+#   .#.##.#.   a dot in the middle, clear of the sides: no slash to read as
+#   .#....#.   an 8's waist when doubled, and no plain oval to be an O
+#   .##..##.
+#   ..####..
+_ZERO = b"\x3c\x66\x42\x5a\x42\x66\x3c\x00"
 
 
 class Ui:
@@ -55,9 +73,15 @@ class Ui:
         self.rows = (self.footer_y - self.body_y) // self.pitch
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
+        self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
+        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         self._doubled = None
         if self.s == 2:
             self._double_scratch()
+        else:  # 1x strings with a zero are made in a scratch line of a screen's width
+            n = width // 8
+            self._one = framebuf.FrameBuffer(bytearray(n * 8), n * 8, 8, framebuf.MONO_HLSB)
+            self._one_n = n
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
         self.cuts = None  # ... and every string line/bar/header/footer had to shorten
@@ -67,6 +91,7 @@ class Ui:
         n = self.cols
         one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
         self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
+        self._one_n = n
         self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
         # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
         # which starts a row in and must span whole rows of its stride
@@ -79,7 +104,6 @@ class Ui:
             # the left 4 pixels doubled in the first byte: RGB565 is kept little-endian
             table.pixel(v, 0, _DOUBLED[v >> 4] | _DOUBLED[v & 15] << 8)
         self._table = table
-        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         # the doubled string, k characters long, is the view self._doubled[k - 1]
         self._doubled = [framebuf.FrameBuffer(two, 16 * k, 16, framebuf.MONO_HLSB, 16 * n)
                          for k in range(1, n + 1)]
@@ -127,7 +151,14 @@ class Ui:
                 self.boxes.append((s, x, y, scale or self.s))
         scale = scale or self.s
         if scale == 1:
-            self.fb.text(s, x, y, c)
+            if "0" not in s:
+                self.fb.text(s, x, y, c)
+                return
+            one = self._one
+            one.fill(0)
+            one.text(s, 0, 0, 1)
+            self._zeros(s, self._one_n)
+            self.fb.blit(one, x, y, self._inked(c), self._ink)
             return
         fb = self.fb
         if scale == 2 and self._doubled is not None and x >= 0:
@@ -136,14 +167,12 @@ class Ui:
                 one = self._one
                 one.fill(0)
                 one.text(s, 0, 0, 1)
+                if "0" in s:
+                    self._zeros(s, n)
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
                 self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
-                ink = self._ink
-                key = c + 1 & 15
-                ink.pixel(0, 0, key)
-                ink.pixel(1, 0, c)
-                fb.blit(self._doubled[n - 1], x, y, key, ink)
+                fb.blit(self._doubled[n - 1], x, y, self._inked(c), self._ink)
             return
         g = self._glyph
         rows = self._glyph_buf
@@ -151,8 +180,11 @@ class Ui:
         lead = _LEAD
         for ch in s:
             if ch != " ":
-                g.fill(0)
-                g.text(ch, 0, 0, 1)
+                if ch == "0":
+                    rows[:] = _ZERO
+                else:
+                    g.fill(0)
+                    g.text(ch, 0, 0, 1)
                 py = 0
                 while py < 8:
                     row = rows[py]
@@ -166,6 +198,23 @@ class Ui:
                         row &= 0xFF >> px + n
                     py += h
             x += 8 * scale
+
+    def _zeros(self, s, n):
+        """Schaffner's 0 over the font's in the scratch line, in s's first n cells."""
+        one = self._one
+        zero = self._zero
+        i = s.find("0")
+        while 0 <= i < n:
+            one.blit(zero, 8 * i, 0)
+            i = s.find("0", i + 1)
+
+    def _inked(self, c):
+        """The two-colour palette that puts the scratch's lit pixels on the canvas
+        in colour c; returns its key (the other colour: what is under stays)."""
+        key = c + 1 & 15
+        self._ink.pixel(0, 0, key)
+        self._ink.pixel(1, 0, c)
+        return key
 
     def width_of(self, s, scale=0):
         return len(s) * 8 * (scale or self.s)
