@@ -17,10 +17,12 @@ Drawing a frame allocates nothing but the strings the screens format.
 
 The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
 middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
-reads as the waist of an 8.  A string with a 0 in it is made at 1x in the
-scratch line first (at 1x too, where a zero goes into the scratch as it
-would onto the screen), and the zeros' cells are drawn over there: the
-search for a 0 is C's, and a string without one costs nothing more.
+reads as the waist of an 8.  Doubled, each 0's cell of the scratch line
+gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
+then turned into ours with one blit a zero (the pixels the two differ in:
+cleared to what the cell's blank column shows under the text, or lit); the
+big type takes our bitmap.  The search for a 0 is C's: a string without
+one costs nothing more.
 """
 import framebuf
 
@@ -74,14 +76,11 @@ class Ui:
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
         self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
-        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+        self._ink = framebuf.FrameBuffer(bytearray(2), 3, 1, framebuf.GS4_HMSB)
+        self._zero_fix()
         self._doubled = None
         if self.s == 2:
             self._double_scratch()
-        else:  # 1x strings with a zero are made in a scratch line of a screen's width
-            n = width // 8
-            self._one = framebuf.FrameBuffer(bytearray(n * 8), n * 8, 8, framebuf.MONO_HLSB)
-            self._one_n = n
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
         self.cuts = None  # ... and every string line/bar/header/footer had to shorten
@@ -91,7 +90,6 @@ class Ui:
         n = self.cols
         one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
         self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
-        self._one_n = n
         self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
         # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
         # which starts a row in and must span whole rows of its stride
@@ -151,14 +149,9 @@ class Ui:
                 self.boxes.append((s, x, y, scale or self.s))
         scale = scale or self.s
         if scale == 1:
-            if "0" not in s:
-                self.fb.text(s, x, y, c)
-                return
-            one = self._one
-            one.fill(0)
-            one.text(s, 0, 0, 1)
-            self._zeros(s, self._one_n)
-            self.fb.blit(one, x, y, self._inked(c), self._ink)
+            self.fb.text(s, x, y, c)
+            if "0" in s:
+                self._zeros_1x(s, x, y, c)
             return
         fb = self.fb
         if scale == 2 and self._doubled is not None and x >= 0:
@@ -199,21 +192,69 @@ class Ui:
                     py += h
             x += 8 * scale
 
+    def _zero_fix(self):
+        """What turns the font's 0, where it was drawn, into ours: 1 where a pixel
+        goes back to what is under the text, 2 where one is lit (made once); and
+        a column the font's 0 leaves blank, which shows what is under it."""
+        g = self._glyph
+        g.fill(0)
+        g.text("0", 0, 0, 1)
+        fix = framebuf.FrameBuffer(bytearray(32), 8, 8, framebuf.GS4_HMSB)
+        for y in range(8):
+            for x in range(8):
+                ours = _ZERO[y] >> 7 - x & 1
+                if g.pixel(x, y) != ours:
+                    fix.pixel(x, y, 2 if ours else 1)
+        self._fix = fix
+        self._blank = 0 if not g.pixel(0, 3) else 7
+        self._under = self._over = self._key = -1  # the mending palette's colours (none yet)
+
+    def _zeros_1x(self, s, x, y, c):
+        """The font's zeros of s, drawn at (x, y) in c, made ours."""
+        fb = self.fb
+        fix = self._fix
+        find = s.find
+        i = find("0")
+        while i >= 0:
+            cx = x + 8 * i
+            under = fb.pixel(cx + self._blank, y + 3)
+            if under is not None:  # (a cell off the screen has nothing to mend)
+                fb.blit(fix, cx, y, self._mend(under, c), self._ink)
+            i = find("0", i + 1)
+
+    def _mend(self, under, c):
+        """The palette of the 0's mending blit: key, what is under, ink; kept
+        while the colours stay (a screen's text mostly shares two)."""
+        if under != self._under or c != self._over:
+            key = 0
+            while key == under or key == c:
+                key += 1
+            ink = self._ink
+            ink.pixel(0, 0, key)
+            ink.pixel(1, 0, under)
+            ink.pixel(2, 0, c)
+            self._under = under
+            self._over = c
+            self._key = key
+        return self._key
+
     def _zeros(self, s, n):
         """Schaffner's 0 over the font's in the scratch line, in s's first n cells."""
-        one = self._one
+        blit = self._one.blit
         zero = self._zero
-        i = s.find("0")
+        find = s.find
+        i = find("0")
         while 0 <= i < n:
-            one.blit(zero, 8 * i, 0)
-            i = s.find("0", i + 1)
+            blit(zero, 8 * i, 0)
+            i = find("0", i + 1)
 
     def _inked(self, c):
-        """The two-colour palette that puts the scratch's lit pixels on the canvas
-        in colour c; returns its key (the other colour: what is under stays)."""
+        """The palette that puts the scratch's lit pixels on the canvas in colour
+        c; returns its key (the other colour: what is under stays)."""
         key = c + 1 & 15
         self._ink.pixel(0, 0, key)
         self._ink.pixel(1, 0, c)
+        self._under = -1  # the mending palette is gone
         return key
 
     def width_of(self, s, scale=0):
