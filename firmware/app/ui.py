@@ -213,14 +213,13 @@ class Ui:
         """The font's zeros of s, drawn at (x, y) in c, made ours."""
         fb = self.fb
         fix = self._fix
-        find = s.find
-        i = find("0")
+        i = s.find("0")  # (methods called, not kept: a kept one is an allocation)
         while i >= 0:
             cx = x + 8 * i
             under = fb.pixel(cx + self._blank, y + 3)
             if under is not None:  # (a cell off the screen has nothing to mend)
                 fb.blit(fix, cx, y, self._mend(under, c), self._ink)
-            i = find("0", i + 1)
+            i = s.find("0", i + 1)
 
     def _mend(self, under, c):
         """The palette of the 0's mending blit: key, what is under, ink; kept
@@ -240,13 +239,12 @@ class Ui:
 
     def _zeros(self, s, n):
         """Schaffner's 0 over the font's in the scratch line, in s's first n cells."""
-        blit = self._one.blit
+        one = self._one
         zero = self._zero
-        find = s.find
-        i = find("0")
+        i = s.find("0")
         while 0 <= i < n:
-            blit(zero, 8 * i, 0)
-            i = find("0", i + 1)
+            one.blit(zero, 8 * i, 0)
+            i = s.find("0", i + 1)
 
     def _inked(self, c):
         """The palette that puts the scratch's lit pixels on the canvas in colour
