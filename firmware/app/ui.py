@@ -12,16 +12,16 @@ the even rows and once on the odd, and one blit through a two-colour palette
 puts its lit pixels on the canvas (the other colour is the blit's key, so
 what is under the text stays).  Other scales (the big numbers) draw each
 glyph from its 8x8 bitmap as one fill_rect per run of lit pixels in a row,
-repeated rows taken together; two tables of 256 bytes find the runs.
+repeated rows taken together; a table of 256 bytes finds the runs.
 Drawing a frame allocates nothing but the strings the screens format.
 
 The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
 middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
 reads as the waist of an 8.  Doubled, each 0's cell of the scratch line
 gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
-then turned into ours with one blit a zero (the pixels the two differ in:
-cleared to what the cell's blank column shows under the text, or lit); the
-big type takes our bitmap.  The search for a 0 is C's: a string without
+then its cell is drawn again with ours, one blit a zero, on what the
+cell's blank first column shows under the text; the big type takes our
+bitmap.  The search for a 0 is C's: a string without
 one costs nothing more.
 """
 import framebuf
@@ -30,18 +30,14 @@ from app.colours import ACCENT, BG, DIM, FG, colour_of
 
 
 # For each row byte (bit 7 = the leftmost pixel): where its first lit pixel
-# is, and how many pixels are lit from the left edge on (made at import).
+# is (made at import); how many pixels are lit from the left edge on is the
+# same of the byte inverted: where its first unlit pixel is.
 _FIRST = bytearray(256)
-_LEAD = bytearray(256)
 for _v in range(256):
     _k = 0
     while _k < 8 and not _v & 0x80 >> _k:
         _k += 1
     _FIRST[_v] = _k
-    _k = 0
-    while _k < 8 and _v & 0x80 >> _k:
-        _k += 1
-    _LEAD[_v] = _k
 del _v, _k
 # the 4 pixels of a nibble, each doubled: the byte they become at scale 2
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
@@ -76,8 +72,7 @@ class Ui:
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
         self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
-        self._ink = framebuf.FrameBuffer(bytearray(2), 3, 1, framebuf.GS4_HMSB)
-        self._zero_fix()
+        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         self._doubled = None
         if self.s == 2:
             self._double_scratch()
@@ -124,22 +119,14 @@ class Ui:
                 self.cuts.clear()
 
     def cut(self, s, room):
-        """s, cut to room characters: a silent cut, which loses what it drops
-        (fit() shortens with a dot).  The cuts are noted while boxes are
-        recorded: the screens' test finds every one."""
+        """s cut to room characters, or a list of lines to room lines: a silent
+        cut, which loses what it drops (fit() shortens with a dot).  The cuts
+        are noted while boxes are recorded: the screens' test finds every one."""
         if len(s) > room:
             if self.cuts is not None:
                 self.cuts.append(s)
             return s[:room]
         return s
-
-    def first(self, lines, n):
-        """The first n of lines; the ones dropped are noted as cut() notes its."""
-        if len(lines) > n:
-            if self.cuts is not None:
-                self.cuts.append(" / ".join(lines[n:]))
-            return lines[:n]
-        return lines
 
     def text(self, s, x, y, c=FG, scale=0):
         """Draw s at (x, y); scale 0 means the screen's body size."""
@@ -151,7 +138,7 @@ class Ui:
         if scale == 1:
             self.fb.text(s, x, y, c)
             if "0" in s:
-                self._zeros_1x(s, x, y, c)
+                self._mend(s, x, y, c)
             return
         fb = self.fb
         if scale == 2 and self._doubled is not None and x >= 0:
@@ -160,17 +147,22 @@ class Ui:
                 one = self._one
                 one.fill(0)
                 one.text(s, 0, 0, 1)
-                if "0" in s:
-                    self._zeros(s, n)
+                i = s.find("0")
+                while 0 <= i < n:  # our 0 over the font's
+                    one.blit(self._zero, 8 * i, 0)
+                    i = s.find("0", i + 1)
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
                 self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
-                fb.blit(self._doubled[n - 1], x, y, self._inked(c), self._ink)
+                ink = self._ink
+                key = c + 1 & 15
+                ink.pixel(0, 0, key)
+                ink.pixel(1, 0, c)
+                fb.blit(self._doubled[n - 1], x, y, key, ink)
             return
         g = self._glyph
         rows = self._glyph_buf
         first = _FIRST
-        lead = _LEAD
         for ch in s:
             if ch != " ":
                 if ch == "0":
@@ -186,74 +178,26 @@ class Ui:
                         h += 1
                     while row:
                         px = first[row]
-                        n = lead[row << px & 0xFF]
+                        n = first[~(row << px) & 0xFF]
                         fb.fill_rect(x + px * scale, y + py * scale, n * scale, h * scale, c)
                         row &= 0xFF >> px + n
                     py += h
             x += 8 * scale
 
-    def _zero_fix(self):
-        """What turns the font's 0, where it was drawn, into ours: 1 where a pixel
-        goes back to what is under the text, 2 where one is lit (made once); and
-        a column the font's 0 leaves blank, which shows what is under it."""
-        g = self._glyph
-        g.fill(0)
-        g.text("0", 0, 0, 1)
-        fix = framebuf.FrameBuffer(bytearray(32), 8, 8, framebuf.GS4_HMSB)
-        for y in range(8):
-            for x in range(8):
-                ours = _ZERO[y] >> 7 - x & 1
-                if g.pixel(x, y) != ours:
-                    fix.pixel(x, y, 2 if ours else 1)
-        self._fix = fix
-        self._blank = 0 if not g.pixel(0, 3) else 7
-        self._under = self._over = self._key = -1  # the mending palette's colours (none yet)
-
-    def _zeros_1x(self, s, x, y, c):
-        """The font's zeros of s, drawn at (x, y) in c, made ours."""
+    def _mend(self, s, x, y, c):
+        """The font's zeros of s, drawn at (x, y) in c at 1x, made ours: each 0's
+        cell drawn again whole, in c on what its first column shows under the
+        text (a column the font leaves blank)."""
         fb = self.fb
-        fix = self._fix
-        i = s.find("0")  # (methods called, not kept: a kept one is an allocation)
-        while i >= 0:
-            cx = x + 8 * i
-            under = fb.pixel(cx + self._blank, y + 3)
-            if under is not None:  # (a cell off the screen has nothing to mend)
-                fb.blit(fix, cx, y, self._mend(under, c), self._ink)
-            i = s.find("0", i + 1)
-
-    def _mend(self, under, c):
-        """The palette of the 0's mending blit: key, what is under, ink; kept
-        while the colours stay (a screen's text mostly shares two)."""
-        if under != self._under or c != self._over:
-            key = 0
-            while key == under or key == c:
-                key += 1
-            ink = self._ink
-            ink.pixel(0, 0, key)
-            ink.pixel(1, 0, under)
-            ink.pixel(2, 0, c)
-            self._under = under
-            self._over = c
-            self._key = key
-        return self._key
-
-    def _zeros(self, s, n):
-        """Schaffner's 0 over the font's in the scratch line, in s's first n cells."""
-        one = self._one
-        zero = self._zero
+        ink = self._ink
         i = s.find("0")
-        while 0 <= i < n:
-            one.blit(zero, 8 * i, 0)
+        while i >= 0:
+            under = fb.pixel(x + 8 * i, y + 3)
+            if under is not None:  # (a cell off the screen has nothing to mend)
+                ink.pixel(0, 0, under)
+                ink.pixel(1, 0, c)
+                fb.blit(self._zero, x + 8 * i, y, -1, ink)
             i = s.find("0", i + 1)
-
-    def _inked(self, c):
-        """The palette that puts the scratch's lit pixels on the canvas in colour
-        c; returns its key (the other colour: what is under stays)."""
-        key = c + 1 & 15
-        self._ink.pixel(0, 0, key)
-        self._ink.pixel(1, 0, c)
-        self._under = -1  # the mending palette is gone
-        return key
 
     def width_of(self, s, scale=0):
         return len(s) * 8 * (scale or self.s)

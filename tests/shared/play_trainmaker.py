@@ -11,7 +11,8 @@ screen shows (the solver's best choice, Switch Track included), a re-roll
 unless no card can be reached any more, the covered card with goods the
 player lacks.  It never reads files back and never reboots.
 """
-from app.trainmaker.draw import pct, tip_lines
+from app.trainmaker.draw import pct
+from app.trainmaker.tip import tip_lines
 from schaffner.trainmaker.cards import GOODS
 
 SEED = 16  # Red wins by goods in round 5; derails, Switch Track, bonus trains, a stop

@@ -6,7 +6,7 @@ space draws nothing).  A frame's text is readable when
 
 - every box lies on the screen (a glyph past the right or bottom edge is cut);
 - no string was cut silently: ui.line, bar, header, footer and the screens'
-  ui.cut / ui.first note each string they shorten and each line they drop
+  ui.cut note each string they shorten and each list of lines they drop
   (ui.fit's shortening, which ends with a dot, is deliberate and allowed);
 - no two boxes intersect, and two boxes one above the other (sharing a
   column) keep at least 1 px of background between them: boxes whose rows

@@ -132,51 +132,6 @@ def options(ui, labels, cursor, y=None):
     return x
 
 
-# a face in a tip, in words that fit a row: Loco, Pass., Box, Flat, Cab
-_WORDS = ("Loco", "Pass.", "Box", "Flat", "Cab")
-
-
-def face_words(faces, names=_WORDS):
-    """The faces to place as words, each kind once with its count: 'LLPC' ->
-    ['2 Loco', 'Pass.', 'Cab']."""
-    out = []
-    for i in range(len(FACES)):
-        n = faces.count(FACES[i])
-        if n:
-            out.append(names[i] if n == 1 else "%d %s" % (n, names[i]))
-    return out
-
-
-def _rows_of(words, cols):
-    rows = [""]
-    for w in words:
-        if not rows[-1]:
-            rows[-1] = w
-        elif len(rows[-1]) + 1 + len(w) <= cols:
-            rows[-1] += " " + w
-        else:
-            rows.append(w)
-    return rows
-
-
-def tip_lines(best, cols, lines):
-    """The placing tip (the solver's best: chance, faces to place, switch) in
-    at most ``lines`` rows of ``cols``: in words where they fit ("Tip: 2 Loco
-    Pass. Cab", "Tip: switch Pass. to Flat": the placing follows once the die
-    is switched; the faces' whole names where even they fit: "Tip: Caboose"),
-    else in the dice's letters ("Tip LLPC", "Tip P>F LLPC")."""
-    faces, switch = best[1], best[2]
-    for names in (SHORT, _WORDS):
-        if switch:
-            words = ["Tip:", "switch", names[FACES.index(switch[0])], "to", names[FACES.index(switch[1])]]
-        else:
-            words = ["Tip:"] + face_words(faces, names)
-        rows = _rows_of(words, cols)
-        if len(rows) <= lines and max(len(r) for r in rows) <= cols:
-            return rows
-    return ["Tip " + ("%s>%s " % switch if switch else "") + faces]
-
-
 def pct(chance):
     """0.0 .. 1.0 as a whole percent; never 0% or 100% when it is not exactly so."""
     n = int(chance * 100 + 0.5)

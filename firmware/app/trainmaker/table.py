@@ -322,12 +322,13 @@ class Table(Screen):
     def _place_rows(self, ui):
         """The placing screen's: y of the train, of the dice, and of the tip's
         rows (one on 128x64; two on the Display Pack, which has the height for
-        a tip in words: its train row moves up into the icons' empty top)."""
-        s = ui.s
+        a tip in words: its train row moves up into the icons' empty top).
+        Under the dice their cursor (2 px, 4 on the Pack), a row of background
+        and the tip's row; the train's rail clear of the dice."""
         low = self._rows(ui)[2]
-        tips = (low,) if s == 1 else (low - 8 * s - 3, low)
-        dice = tips[0] - D.size(ui) - 2 * s - 3 + (1 if s == 1 else 0)
-        return dice - 14 * s - 1, dice, tips
+        if ui.s == 1:
+            return 12, low - 20, (low,)
+        return 13, low - 58, (low - 19, low)
 
     def _draw_tumble(self, app, ui, g):
         names = app.session.names
@@ -433,14 +434,15 @@ class Table(Screen):
         if g.event() == "stuck":
             lines = ["Stuck: Switch?"]
         elif o is not None:
-            lines = D.tip_lines(o, ui.cols, len(tips))
+            from app.trainmaker.tip import tip_lines
+            lines = tip_lines(o, ui.cols, len(tips))
         elif app.settings["odds"]:
             lines = ["Tip ..."]
         else:
             lines = ["1+ die, no Loco"] if started else []
         if not started and len(lines) < len(tips):
             lines.append("Caboose ends it")  # the first roll's other rule, where there is room
-        lines = ui.first(lines, len(tips))
+        lines = ui.cut(lines, len(tips))
         for i in range(len(lines)):
             ui.text(ui.cut(lines[i], ui.cols), 0, tips[len(tips) - len(lines) + i])
         x = D.options(ui, labels[k:], self.cur - k)
