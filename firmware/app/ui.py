@@ -116,6 +116,7 @@ class Ui:
             self.drawn.clear()
             if self.boxes is not None:
                 self.boxes.clear()
+            if self.cuts is not None:
                 self.cuts.clear()
 
     def cut(self, s, room):

@@ -17,7 +17,7 @@ def tip_lines(best, cols, lines):
     ("Tip LLPC", "Tip P>F LLPC")."""
     faces, switch = best[1], best[2]
     if switch:
-        words = ("switch", _WORDS[FACES.index(switch[0])], "to", _WORDS[FACES.index(switch[1])])
+        words = ["switch", _WORDS[FACES.index(switch[0])], "to", _WORDS[FACES.index(switch[1])]]
     else:
         words = []
         for i in range(5):
