@@ -210,7 +210,7 @@ class App:
         self.dirty = False
 
     def _draw_message(self, ui, text):
-        lines = wrap(text, ui.cols - 1)[: ui.rows + 1]
+        lines = ui.cut(wrap(text, ui.cols - 1), ui.rows + 1)
         h = len(lines) * ui.pitch + 6
         y = max(0, (ui.h - h) // 2)
         ui.fb.fill_rect(0, y, ui.w, h, 0)

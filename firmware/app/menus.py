@@ -52,7 +52,7 @@ class MainMenu(Menu):
         if app.session is None:
             choose_game(app)
         else:
-            app.push(Confirm("New game", "Start a new game? The game in play is dropped.",
+            app.push(Confirm("New game", "Start a new game? The one in play is dropped.",
                              lambda a: choose_game(a, True)))
 
     def undo(self, app):
@@ -136,7 +136,7 @@ class NamePicker(Menu):
 
     def _refresh(self):
         self.items = [n for n in NAMES if n not in self.chosen]
-        self.title = "Start player" if not self.chosen else "Seat %d of %d" % (len(self.chosen) + 1, self.count)
+        self.title = "Who starts?" if not self.chosen else "Seat %d of %d" % (len(self.chosen) + 1, self.count)
         self.index = 0
 
     def pick(self, app, index):
@@ -176,7 +176,7 @@ class SettingsMenu(Menu):
     def pick(self, app, index):
         s = app.settings
         if index == 0:
-            app.push(NumberEntry("Contrast", "Display contrast", s["contrast"], 1, 10, set_contrast))
+            app.push(NumberEntry("Contrast", "Screen contrast", s["contrast"], 1, 10, set_contrast))
             return
         if index == 3:
             from app.history_view import clear_history

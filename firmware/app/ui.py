@@ -14,8 +14,17 @@ what is under the text stays).  That last blit goes a pixel at a time; a
 canvas that can draw the 1x line doubled itself, in native code (the Display
 Pack's: drivers.st7789's ``doubled``), is handed the line instead.  Other scales (the big numbers) draw each
 glyph from its 8x8 bitmap as one fill_rect per run of lit pixels in a row,
-repeated rows taken together; two tables of 256 bytes find the runs.
+repeated rows taken together; a table of 256 bytes finds the runs.
 Drawing a frame allocates nothing but the strings the screens format.
+
+The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
+middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
+reads as the waist of an 8.  Doubled, each 0's cell of the scratch line
+gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
+then its cell is drawn again with ours, one blit a zero, on what the
+cell's blank first column shows under the text; the big type takes our
+bitmap.  The search for a 0 is C's: a string without
+one costs nothing more.
 """
 import framebuf
 
@@ -23,21 +32,28 @@ from app.colours import ACCENT, BG, DIM, FG, colour_of
 
 
 # For each row byte (bit 7 = the leftmost pixel): where its first lit pixel
-# is, and how many pixels are lit from the left edge on (made at import).
+# is (made at import); how many pixels are lit from the left edge on is the
+# same of the byte inverted: where its first unlit pixel is.
 _FIRST = bytearray(256)
-_LEAD = bytearray(256)
 for _v in range(256):
     _k = 0
     while _k < 8 and not _v & 0x80 >> _k:
         _k += 1
     _FIRST[_v] = _k
-    _k = 0
-    while _k < 8 and _v & 0x80 >> _k:
-        _k += 1
-    _LEAD[_v] = _k
 del _v, _k
 # the 4 pixels of a nibble, each doubled: the byte they become at scale 2
 _DOUBLED = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+# The digit 0, rows top down, bit 7 the cell's left column; in the font's
+# columns 1..6 and rows 0..6, as its other digits, and in their weight at
+# the ends (sides two pixels wide):
+#   ..####..
+#   .##..##.
+#   .#....#.
+#   .#.##.#.   a dot in the middle, clear of the sides: no slash to read as
+#   .#....#.   an 8's waist when doubled, and no plain oval to be an O
+#   .##..##.
+#   ..####..
+_ZERO = b"\x3c\x66\x42\x5a\x42\x66\x3c\x00"
 
 
 class Ui:
@@ -57,11 +73,15 @@ class Ui:
         self.rows = (self.footer_y - self.body_y) // self.pitch
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
+        self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
+        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         self._doubled = None
         self._native = getattr(canvas, "doubled", None)
         if self.s == 2:
             self._double_scratch()
         self.drawn = None
+        self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
+        self.cuts = None  # ... and every string line/bar/header/footer had to shorten
 
     def _double_scratch(self):
         """The buffers and views of doubled text, for strings up to a screen wide."""
@@ -81,27 +101,49 @@ class Ui:
             # the left 4 pixels doubled in the first byte: RGB565 is kept little-endian
             table.pixel(v, 0, _DOUBLED[v >> 4] | _DOUBLED[v & 15] << 8)
         self._table = table
-        self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         # the doubled string, k characters long, is the view self._doubled[k - 1]
         self._doubled = [framebuf.FrameBuffer(two, 16 * k, 16, framebuf.MONO_HLSB, 16 * n)
                          for k in range(1, n + 1)]
 
-    def record(self, on=True):
-        """Keep every string drawn (for the simulator's text frames and tests)."""
+    def record(self, on=True, boxes=False):
+        """Keep every string drawn (for the simulator's text frames and tests);
+        boxes: also where each was drawn and at what scale (self.boxes), and each
+        string the row drawers cut to the screen's width (self.cuts), for the
+        test that every word is readable."""
         self.drawn = [] if on else None
+        self.boxes = [] if on and boxes else None
+        self.cuts = [] if on and boxes else None
 
     def clear(self):
         self.fb.fill(BG)
         if self.drawn is not None:
             self.drawn.clear()
+            if self.boxes is not None:
+                self.boxes.clear()
+            if self.cuts is not None:
+                self.cuts.clear()
+
+    def cut(self, s, room):
+        """s cut to room characters, or a list of lines to room lines: a silent
+        cut, which loses what it drops (fit() shortens with a dot).  The cuts
+        are noted while boxes are recorded: the screens' test finds every one."""
+        if len(s) > room:
+            if self.cuts is not None:
+                self.cuts.append(s)
+            return s[:room]
+        return s
 
     def text(self, s, x, y, c=FG, scale=0):
         """Draw s at (x, y); scale 0 means the screen's body size."""
         if self.drawn is not None:
             self.drawn.append(s)
+            if self.boxes is not None:
+                self.boxes.append((s, x, y, scale or self.s))
         scale = scale or self.s
         if scale == 1:
             self.fb.text(s, x, y, c)
+            if "0" in s:
+                self._mend(s, x, y, c)
             return
         fb = self.fb
         if scale == 2 and self._doubled is not None and x >= 0:
@@ -110,6 +152,10 @@ class Ui:
                 one = self._one
                 one.fill(0)
                 one.text(s, 0, 0, 1)
+                i = s.find("0")
+                while 0 <= i < n:  # our 0 over the font's
+                    one.blit(self._zero, 8 * i, 0)
+                    i = s.find("0", i + 1)
                 if self._native is not None:
                     self._native(self._one_buf, self.cols, n, x, y, c)
                     return
@@ -125,11 +171,13 @@ class Ui:
         g = self._glyph
         rows = self._glyph_buf
         first = _FIRST
-        lead = _LEAD
         for ch in s:
             if ch != " ":
-                g.fill(0)
-                g.text(ch, 0, 0, 1)
+                if ch == "0":
+                    rows[:] = _ZERO
+                else:
+                    g.fill(0)
+                    g.text(ch, 0, 0, 1)
                 py = 0
                 while py < 8:
                     row = rows[py]
@@ -138,11 +186,26 @@ class Ui:
                         h += 1
                     while row:
                         px = first[row]
-                        n = lead[row << px & 0xFF]
+                        n = first[~(row << px) & 0xFF]
                         fb.fill_rect(x + px * scale, y + py * scale, n * scale, h * scale, c)
                         row &= 0xFF >> px + n
                     py += h
             x += 8 * scale
+
+    def _mend(self, s, x, y, c):
+        """The font's zeros of s, drawn at (x, y) in c at 1x, made ours: each 0's
+        cell drawn again whole, in c on what its first column shows under the
+        text (a column the font leaves blank)."""
+        fb = self.fb
+        ink = self._ink
+        i = s.find("0")
+        while i >= 0:
+            under = fb.pixel(x + 8 * i, y + 3)
+            if under is not None:  # (a cell off the screen has nothing to mend)
+                ink.pixel(0, 0, under)
+                ink.pixel(1, 0, c)
+                fb.blit(self._zero, x + 8 * i, y, -1, ink)
+            i = s.find("0", i + 1)
 
     def width_of(self, s, scale=0):
         return len(s) * 8 * (scale or self.s)
@@ -158,24 +221,24 @@ class Ui:
         self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
         fg = FG if self.colour else BG
         room = self.cols - (len(right) + 1 if right else 0)
-        left = left[:room]
+        left = self.cut(left, room)
         # a 1-pixel margin, unless the title fills the whole width
         self.text(left, 1 if self.width_of(left) < self.w else 0, 1, fg)
         if right:
             self.text(right, self.w - self.width_of(right) - 1, 1, fg)
 
     def footer(self, hint):
-        self.text(hint[: self.cols], 0, self.footer_y, DIM if self.colour else FG)
+        self.text(self.cut(hint, self.cols), 0, self.footer_y, DIM if self.colour else FG)
 
     def line(self, row, s, c=FG, x=0):
         """Body text on row 0..rows-1, cut to the screen width."""
-        self.text(s[: (self.w - x) // self.cw], x, self.body_y + row * self.pitch, c)
+        self.text(self.cut(s, (self.w - x) // self.cw), x, self.body_y + row * self.pitch, c)
 
     def bar(self, row, s):
         """A selected body row: inverted on mono, the accent colour on colour."""
         y = self.body_y + row * self.pitch - 1
         self.fb.fill_rect(0, y, self.w, 8 * self.s + 2, ACCENT if self.colour else FG)
-        self.text(s[: self.cols], 0, y + 1, FG if self.colour else BG)
+        self.text(self.cut(s, self.cols), 0, y + 1, FG if self.colour else BG)
 
     def big_text(self, s, y, c=FG):
         """The number or name that matters, centred, readable at arm's length."""

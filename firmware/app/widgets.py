@@ -125,7 +125,7 @@ class Confirm(Screen):
 
     def draw(self, app, ui):
         ui.header(self.title)
-        lines = wrap(self.question, ui.cols)[: ui.rows - 1]
+        lines = ui.cut(wrap(self.question, ui.cols), ui.rows - 1)
         for r, s in enumerate(lines):
             ui.line(r, s)
         r = ui.rows - 1

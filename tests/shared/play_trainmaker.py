@@ -12,6 +12,7 @@ unless no card can be reached any more, the covered card with goods the
 player lacks.  It never reads files back and never reboots.
 """
 from app.trainmaker.draw import pct
+from app.trainmaker.tip import tip_lines
 from schaffner.trainmaker.cards import GOODS
 
 SEED = 16  # Red wins by goods in round 5; derails, Switch Track, bonus trains, a stop
@@ -155,7 +156,9 @@ def screen(d):
         if g.event() == "stuck":
             tip = ("Stuck: Switch?", "Pass")
         else:
-            tip = () if o is None else ("Tip " + ("%s>%s " % o[2] if o[2] else "") + o[1], pct(o[0]))
+            # in words where they fit (one row on 128x64, two on the Display Pack), else letters
+            rows = tip_lines(o, d.app.ui.cols, 1 if d.app.ui.s == 1 else 2) if o is not None else ()
+            tip = () if o is None else tuple(rows) + (pct(o[0]),)
         return (name, "dice " + "".join(g.faces()[i] for i in g.unplaced()), "Place") + tip
     if ph == "after_place":
         odds = () if o is None else ("Score " + pct(o[0]), "Tip: stop" if o[0] == 0 else "Derail " + pct(o[1]))

@@ -68,4 +68,4 @@ def test_a_damaged_setup_save_is_ignored():
     assert len(d.app.stack) == 1
     d.fs.files["/data/setup.json"] = '[2, "x", 99, 2]'  # OK: Taubertal, nonsense left out, OK: 2 players
     d.boot()
-    d.shows("Start player")
+    d.shows("Who starts?")

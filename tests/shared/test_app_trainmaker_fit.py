@@ -37,7 +37,7 @@ def _views(width, height):
     card(d, "BBFF", "wild")
     yield
     d.press("UPx2", "OK", "OK", "UP")
-    _look(d, cut, "Needs PPF")
+    _look(d, cut, "Station: 3 cars")
     yield
     d.press("OK", "DOWNx6")
     _look(d, cut, "wild")
@@ -52,12 +52,12 @@ def _views(width, height):
     yield
     _do(d, ("roll", "LLLFFFC"))
     yield
-    _look(d, cut, "Yellow", "1st roll", "Loco + 1 car;", "Caboose ends it")
+    _look(d, cut, "Yellow", "1st roll", "Loco + 1 car", "Caboose ends it")
     yield
     d.app.settings["odds"] = True
     d.press("UP")
     d.tick(5)  # the play screen works out its tip
-    _look(d, cut, "Tip ")
+    _look(d, cut, "Tip")
     yield
     d.press("LONG_OK")
     d.pick("Odds per card")

@@ -91,7 +91,7 @@ def test_place_chosen_dice_with_the_cursor():
     yield
     _roll(d, "LPBFCLL")
     yield
-    d.shows("1st roll", "Loco + 1 car;", "Caboose ends it", "dice LPBFCLL")
+    d.shows("1st roll", "Loco + 1 car", "Caboose ends it", "dice LPBFCLL")
     _choose(d, 0, 2)  # the Locomotive and the Boxcar
     yield
     assert d.app.top.sel == [0, 2]

@@ -63,7 +63,7 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     d.pick("Odds per card")
     d.shows("Odds", "Working ...")
     d.tick(60)
-    d.shows("Odds", "Any card", "PB Coal", "BBF Corn", "PPF Mail", "Derail next")
+    d.shows("Odds", "Any card", "PB coal", "BBF corn", "PPF mail", "Derail next")
     yield
     d.press("OK", "BACK", "BACK")  # the odds, the game menu, the play screen
     d.pick("Settings")

@@ -164,3 +164,11 @@ def test_a_canvas_that_doubles_text_itself_is_handed_the_line():
     ui.text("Ab", 3, 4, 9)
     ui.text("Ab", 3, 40, 9, 1)  # at 1x: framebuf's own text
     assert fb.calls == 1
+
+
+def test_the_native_path_draws_schaffners_zero_too():
+    plain_buf, plain = canvas()
+    native_buf, native = canvas(True)
+    for fb in (plain, native):
+        Ui(fb, W, H, colour=True).text("10:05", 3, 7, 9)
+    assert native.calls == 1 and bytes(native_buf) == bytes(plain_buf)

@@ -36,7 +36,7 @@ class SetupView(Screen):
         if self.page < last:
             label, n = self.lines[self.page]
             ui.header("Set up", count)
-            for r, s in enumerate(wrap(label, ui.cols)[:2]):
+            for r, s in enumerate(ui.cut(wrap(label, ui.cols), 2)):
                 ui.line(r, s)
             ui.big_text(str(n), big_y(ui) + ui.pitch // 2)
             ui.footer("OK=next")

@@ -85,7 +85,7 @@ class PlayScreen(Screen):
         ui.header("Pass %d %s" % (g.pass_no(), "Round %d" % g.round_no() if ph == "round" else _HEAD[ph]))
         low = ui.rows - 1
         if ph == "refill":
-            for r, s in enumerate(wrap("Refill goods & light purple bldgs, shuffle tiles", ui.cols)[: ui.rows]):
+            for r, s in enumerate(ui.cut(wrap("Refill goods & light purple buildings, shuffle tiles", ui.cols), ui.rows)):
                 ui.line(r, s)
             ui.footer("OK=next pass")
             return

@@ -15,7 +15,7 @@ from app.widgets import Menu
 # App.preload (one a poll while the game is set up)
 PRELOAD = ("app.trainmaker.text", "app.trainmaker.contract", "schaffner.trainmaker.cards", "schaffner.trainmaker.dice",
            "schaffner.trainmaker.game", "schaffner.trainmaker.result", "app.trainmaker.draw",
-           "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.table",
+           "app.trainmaker.tip", "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.table",
            "app.trainmaker.game_menu")
 
 

@@ -9,6 +9,8 @@ from app.events import UP, DOWN, OK
 from app.trainmaker import draw as D
 
 GOODS = ("passengers", "coal", "cattle", "corn", "mail", "timber", "wild")
+# the card the counts make, by its rolling stock (the counts above say which)
+_SIZES = ("Whistlestop", "Depot: 2 cars", "Station: 3 cars", "Terminal: wild")
 
 
 class CardEntry:
@@ -78,5 +80,5 @@ class CardEntry:
             if on:
                 ui.fb.fill_rect(x - 2 * ui.s, mid - ui.s, d + 4 * ui.s, d + 2 * ui.s, ACCENT if ui.colour else FG)
             ui.text("%d" % self.counts[k], x + (d - 8 * ui.big) // 2, mid, BG if on and not ui.colour else FG, ui.big)
-        ui.text("Needs " + needs + (" wild" if len(needs) == 4 else "") if needs else idle, 0, low)
+        ui.text(_SIZES[len(needs) - 1] if needs else idle, 0, low)
         ui.footer("UP/DN, OK=next")

@@ -29,6 +29,8 @@ class ContractEntry(Menu):
             self.needs.append(NEEDS[index - 1])
 
     def draw(self, app, ui):
-        h = " ".join(ABBR[NEEDS.index(n)] for n in self.needs) or "Steam's needs"
+        h = " ".join(self.needs) or "Steam's needs"  # in words where they fit
+        if len(h) > ui.cols:
+            h = " ".join(ABBR[NEEDS.index(n)] for n in self.needs)
         self.hint = h if len(h) <= ui.cols else ".." + h[len(h) + 2 - ui.cols:]
         Menu.draw(self, app, ui)

@@ -6,7 +6,7 @@ screen opens; a change of the game (undo) only shows after reopening.
 from app.trainmaker import draw as D
 from app.trainmaker.contract import ContractEntry
 from app.trainmaker.text import card_short, card_text, goods_line
-from app.ui import spread, wrap
+from app.ui import fit, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _HISTORY = 24  # rolls listed, newest first
@@ -129,7 +129,8 @@ class OddsView(TextView):
         lines = [spread("Any card", D.pct(anyc), cols)]
         cards = g.faceup()
         for i in range(len(cards)):
-            lines.append(spread(card_short(cards[i]), D.pct(per[i]), cols))
+            chance = D.pct(per[i])
+            lines.append(spread(card_short(cards[i], cols - len(chance) - 1), chance, cols))
         if derail is not None:
             lines.append(spread("Derail next", D.pct(derail), cols))
         best = table.odds(app, g) if g.phase() == "place" else None  # the play screen's tip
@@ -186,7 +187,7 @@ class History(TextView):
             return False
         self.game = None
         cols = app.ui.cols
-        lines = [r[0][: cols - len(r[1]) - len(r[2]) - 1] + " " + r[1] + r[2] for r in rolls]
+        lines = [fit(r[0], cols - len(r[1]) - len(r[2]) - 1) + " " + r[1] + r[2] for r in rolls]
         lines.append("x = derailed" if lines else "No rolls yet")
         lines.reverse()
         self.lines = lines

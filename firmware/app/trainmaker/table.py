@@ -314,9 +314,21 @@ class Table(Screen):
             getattr(self, "_draw_" + g.phase())(app, ui, g)
 
     def _rows(self, ui):
-        """y of the train row, the dice row and the text row under them."""
+        """y of the train row, the dice row and the text row under them (the
+        text row a row of background above the footer, 3 on the Display Pack)."""
         top = ui.header_h + 1
-        return top, top + D.size(ui) + ui.s, ui.footer_y - 8 * ui.s
+        return top, top + D.size(ui) + ui.s, ui.footer_y - 10 * ui.s + 1
+
+    def _place_rows(self, ui):
+        """The placing screen's: y of the train, of the dice, and of the tip's
+        rows (one on 128x64; two on the Display Pack, which has the height for
+        a tip in words: its train row moves up into the icons' empty top).
+        Under the dice their cursor (2 px, 4 on the Pack), a row of background
+        and the tip's row; the train's rail clear of the dice."""
+        low = self._rows(ui)[2]
+        if ui.s == 1:
+            return 12, low - 20, (low,)
+        return 13, low - 58, (low - 19, low)
 
     def _draw_tumble(self, app, ui, g):
         names = app.session.names
@@ -324,7 +336,7 @@ class Table(Screen):
         seed = (self.t0 or 0) + self.frame * 13
         tumble = "".join(_SIDES[((seed + i * 29) * 37 + 11) % 101 % 6] for i in range(len(rolled)))
         ui.header(names[last_actor(g)], "rolling")
-        top, mid, low = self._rows(ui)
+        top, mid, _ = self._place_rows(ui)  # where the dice will lie when they stop
         if g.phase() == "place" and g.train():
             D.train(ui, g.train(), top)
         D.dice(ui, tumble, mid)
@@ -363,7 +375,7 @@ class Table(Screen):
         if faces:
             ui.big_text(big, top, c)
             D.dice(ui, faces, mid)
-            ui.text(why[:ui.cols], 0, low)
+            ui.text(ui.cut(why, ui.cols), 0, low)
         else:
             ui.big_text(big, big_y(ui), c)
             ui.line(0, why)
@@ -408,12 +420,11 @@ class Table(Screen):
         names = app.session.names
         started = bool(g.train())
         ui.header(names[g.player()], "re-roll" if started else "1st roll")
-        top, mid, low = self._rows(ui)
+        top, mid, tips = self._place_rows(ui)
         if started:
             D.train(ui, g.train(), top)
         else:
-            ui.text("Loco + 1 car;"[:ui.cols], 0, top)
-            ui.text("Caboose ends it"[:ui.cols], 0, top + 8 * ui.s)
+            ui.text(ui.cut("Loco + 1 car", ui.cols), 0, ui.header_h + 1)
         free = g.unplaced()
         faces = "".join(g.faces()[i] for i in free)
         chosen = [i for i in range(len(free)) if free[i] in self.sel]
@@ -421,14 +432,19 @@ class Table(Screen):
         D.dice(ui, faces, mid, chosen, self.cur if self.cur < k else -1)
         o = self.odds(app, g)
         if g.event() == "stuck":
-            tip = "Stuck: Switch?"
+            lines = ["Stuck: Switch?"]
         elif o is not None:
-            tip = "Tip " + ("%s>%s " % o[2] if o[2] else "") + o[1]
+            from app.trainmaker.tip import tip_lines
+            lines = tip_lines(o, ui.cols, len(tips))
         elif app.settings["odds"]:
-            tip = "Tip ..."
+            lines = ["Tip ..."]
         else:
-            tip = "1+ die, no Loco" if started else ""
-        ui.text(tip[:ui.cols], 0, low)
+            lines = ["1+ die, no Loco"] if started else []
+        if not started and len(lines) < len(tips):
+            lines.append("Caboose ends it")  # the first roll's other rule, where there is room
+        lines = ui.cut(lines, len(tips))
+        for i in range(len(lines)):
+            ui.text(ui.cut(lines[i], ui.cols), 0, tips[len(tips) - len(lines) + i])
         x = D.options(ui, labels[k:], self.cur - k)
         if o is not None:
             right = D.pct(o[0])

@@ -21,7 +21,10 @@ def goods_line(g, p):
     return "Goods %d of 6" % min(6, 6 - len(missing) + wild)
 
 
-def card_short(card):
-    """('PBF', 'passengers') -> 'PBF Pass': a card beside a number."""
+def card_short(card, room):
+    """A card beside a number, in room characters: ('PBF', 'coal') -> 'PBF coal'
+    where the goods' word fits, else ('PBF', 'passengers') -> 'PBF Pass'."""
     g = card[1]
+    if len(card[0]) + 1 + len(g) <= room:
+        return card[0] + " " + g
     return card[0] + " " + (ABBR[NEEDS.index(g)] if g in NEEDS else g)

@@ -1,14 +1,15 @@
 """Ticket to Ride Austria: the screen shapes its pages share, rows of label and value and a number entry."""
 from app.events import UP, DOWN, OK
-from app.ui import wrap
+from app.ui import fit as shortened, wrap
 from app.widgets import Menu, NumberEntry
 
 
 def fit(label, value, cols):
-    """One row: label left, value right, cut so it never runs off the screen."""
+    """One row: label left, value right, the label in shorter words (and if need
+    be shortened with a dot) so it never runs off the screen."""
     room = cols - len(value) - 1 if value else cols
     if len(label) > room:
-        label = shorten(label)[:room]
+        label = shortened(shorten(label), room)
     return label + " " * (cols - len(label) - len(value)) + value
 
 
@@ -28,7 +29,7 @@ def shorten(label):
 def head(ui, left, right):
     """Title bar with the player's name whole; the right part gives way."""
     room = ui.cols - len(left) - 1
-    ui.header(left, right[:room] if room > 0 else "")
+    ui.header(left, ui.cut(right, room) if room > 0 else "")
 
 
 def signed(n):
