@@ -11,6 +11,14 @@ from memfiles import MemFiles
 KEYS = {"UP": UP, "DOWN": DOWN, "OK": OK, "BACK": BACK}
 
 
+class Unlogged:
+    """Driver.log for a test that replays nothing: nothing kept (the record is the test's
+    heap, not the Pico's: a whole game of it is kilobytes, made again as it grows)."""
+
+    def append(self, ev):
+        pass
+
+
 class Driver:
     def __init__(self, fs=None, rng=None, width=128, height=64, colour=False):
         self.fs = fs or MemFiles()

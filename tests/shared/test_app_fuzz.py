@@ -8,7 +8,7 @@ The walk from the main menu is here; the walks into each game start from a power
 of their own (test_app_fuzz_<game>.py: a file is a fresh MicroPython runtime), so
 none of them runs with the code of the games the walks before it loaded.
 """
-from appdriver import Driver
+from appdriver import Driver, Unlogged
 from schaffner.rng import Rng
 
 # 32 slots: OK 11, DOWN 8, UP 4, BACK 3, long OK 2, long DOWN 1, long UP 1, long BACK 2
@@ -17,17 +17,9 @@ _KEYS = ("OK",) * 11 + ("DOWN",) * 8 + ("UP",) * 4 + ("BACK",) * 3 + (
 _PRESSES = 1500
 
 
-class _Unlogged:
-    """Driver.log for a walk: nothing kept (a replay's record is the test's
-    heap, not the Pico's: 1500 presses of it are kilobytes, re-made as it grows)."""
-
-    def append(self, ev):
-        pass
-
-
 def _walk(seed, start):
     d = Driver(rng=Rng(seed))
-    d.log = _Unlogged()
+    d.log = Unlogged()
     d.press(*start)
     r = Rng(seed + 7919)
     for i in range(_PRESSES):

@@ -3,12 +3,13 @@ Engine by button presses and seeded dice (play_trainmaker.py holds the
 presses), its screens checked at every step, nothing cut off; on 128x64
 here, on 240x135 in test_app_trainmaker_pack (a file of its own: each
 file gets a fresh MicroPython heap)."""
-from appdriver import Driver
+from appdriver import Driver, Unlogged
 from play_trainmaker import SEED, play, watch_fit
 from schaffner.rng import Rng
 
 
 def run(d):
+    d.log = Unlogged()  # a whole game's replay record would be heap the Pico never holds
     cut = watch_fit(d.app.ui)
     for expect in play(d):
         d.shows(*expect)
