@@ -41,7 +41,8 @@ from micropython import const  # noqa: E402
 import board  # noqa: E402
 from drivers.buttons import Debouncer, ticks_add, ticks_diff  # noqa: E402
 
-_POLL_MS = const(10)  # button sampling period; the debouncer wants 30 ms of calm
+_POLL_MS = const(10)  # button sampling period while a button is down, a screen ticks or a beep sounds
+_IDLE_MS = const(50)  # else: a pin's edge wakes the loop at once, so a poll needs no hurry
 _WDT_MS = const(8000)  # the rp2 watchdog's longest timeout is 8.3 s
 _BEEP_HZ = const(2400)  # near a piezo's loudest
 _BEEP_MS = const(60)
@@ -101,10 +102,13 @@ class Device:
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:
         nothing while work waits, else what is left of the poll period, or less when a
-        held button's long press is due sooner."""
+        held button's long press is due sooner.  The period is longer while nothing is
+        down, no screen ticks and no beep sounds: the polls of an idle gadget cost CPU
+        for nothing, and the pins' edges wake it."""
         if self.busy():
             return 0
-        wait = max(0, _POLL_MS - ticks_diff(now_ms, started_ms))
+        quick = self.buttons.down() or self.app.ticking() or self._beep_end is not None
+        wait = max(0, (_POLL_MS if quick else _IDLE_MS) - ticks_diff(now_ms, started_ms))
         due = self.buttons.due_ms(now_ms)
         return wait if due < 0 else min(wait, due)
 

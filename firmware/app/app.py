@@ -178,6 +178,10 @@ class App:
         """True while work waits for the next poll, which should then come at once."""
         return self.saves.pending() or len(self.loading) > 0 or self._screen_busy()
 
+    def ticking(self):
+        """True while the top screen wants time to pass poll by poll (it has a tick)."""
+        return getattr(self.top, "tick", None) is not None
+
     def _screen_busy(self):
         b = getattr(self.top, "busy", None)
         return bool(b and b(self))

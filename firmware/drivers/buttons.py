@@ -123,6 +123,10 @@ class Debouncer:
                     self._blocked |= raw | self._stable
         return events
 
+    def down(self):
+        """Whether any button is down or settling (the loop then samples every poll)."""
+        return (self._last_raw | self._stable | self._blocked) != 0
+
     def due_ms(self, now_ms):
         """Milliseconds until a held button's long press is due (0: now), or -1 if none is."""
         held = self._stable & ~self._blocked

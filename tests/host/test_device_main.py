@@ -36,8 +36,9 @@ class FakeApp:
         self.handled = []
         self.renders = 0
         self.ticks = 0
-        self.ticking = False
+        self.animating = False  # tick() reports a change
         self.working = False
+        self.ticking_screen = True  # polls at the quick period unless a test says otherwise
         self.rgb = (230, 40, 40)
         self.settings = {"contrast": 6}
         self.beeps = 0
@@ -48,13 +49,16 @@ class FakeApp:
 
     def tick(self, now_ms):
         self.ticks += 1
-        return self.ticking
+        return self.animating
 
     def render(self):
         self.renders += 1
 
     def busy(self):
         return self.working
+
+    def ticking(self):
+        return self.ticking_screen
 
     def led(self):
         return self.rgb
@@ -144,7 +148,7 @@ def test_long_press_and_no_redraw_when_nothing_changed():
 
 def test_animation_redraws_without_a_press():
     dev, app, screen = _device()
-    app.ticking = True
+    app.animating = True
     assert dev.step(0, 0) is True  # drawn and shown in the same poll
     assert (app.renders, screen.shown) == (2, 2)
 
@@ -164,9 +168,23 @@ def test_a_press_and_an_animation_in_one_poll_give_one_frame():
     dev.step(0, 0)
     dev.step(1 << OK, 10)
     dev.step(1 << OK, 40)  # held past the debounce
-    app.ticking = True
+    app.animating = True
     assert dev.step(0, 50) is True
     assert app.handled == [OK] and (app.renders, screen.shown) == (2, 2)
+
+
+def test_an_idle_gadget_polls_less_often_and_a_press_brings_the_quick_polls_back():
+    dev, app, screen = _device()
+    app.ticking_screen = False
+    dev.step(0, 0)
+    assert dev.wait_ms(100, 103) == 47  # nothing down, nothing ticks: the long period
+    dev.step(1 << OK, 110)  # a button goes down (its edge woke the loop)
+    assert dev.wait_ms(110, 111) == 9
+    dev.step(1 << OK, 150)
+    dev.step(0, 160)  # let go: taken
+    assert app.handled == [OK] and dev.wait_ms(160, 161) == 49
+    app.ticking_screen = True  # a screen that animates
+    assert dev.wait_ms(160, 161) == 9
 
 
 def test_the_next_poll_comes_at_once_while_the_app_has_work():
