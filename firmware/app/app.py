@@ -179,8 +179,13 @@ class App:
         return self.saves.pending() or len(self.loading) > 0 or self._screen_busy()
 
     def ticking(self):
-        """True while the top screen wants time to pass poll by poll (it has a tick)."""
-        return getattr(self.top, "tick", None) is not None
+        """True while the top screen wants time to pass poll by poll: it says so
+        (its ticking(app)), or it has a tick and does not say."""
+        top = self.top
+        says = getattr(top, "ticking", None)
+        if says is not None:
+            return says(self)
+        return getattr(top, "tick", None) is not None
 
     def _screen_busy(self):
         b = getattr(self.top, "busy", None)

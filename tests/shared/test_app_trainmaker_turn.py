@@ -308,3 +308,19 @@ def test_going_on_after_a_score_passes_the_turn_and_the_contract_is_no_longer_of
     d.press("BACK", "BACK")
     card(d, "PP", "timber")
     assert d.app.session.game.declarer() == 1
+
+
+
+def test_the_table_wants_quick_polls_only_while_the_dice_tumble():
+    from appdriver import Driver
+    from app.trainmaker.table import Table
+    d = Driver()
+    table = Table()
+    d.app.push(table)
+    assert not d.app.ticking()  # waiting for the roll: the idle period will do
+    table.anim = table.key = (1, 2)  # a roll tumbling
+    assert d.app.ticking()
+    table.anim = None  # the dice stopped
+    assert not d.app.ticking()
+    d.app.pop()
+    assert not d.app.ticking()  # the main menu: no tick at all

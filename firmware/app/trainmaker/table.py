@@ -115,6 +115,10 @@ class Table(Screen):
             changed = self._work_on_odds(app.session.game) or changed
         return changed
 
+    def ticking(self, app):
+        """True while the dice tumble (the odds' slices come through busy())."""
+        return self.anim is not None
+
     def busy(self, app):
         """True while the odds for the state in play are still to be worked out."""
         g = self._sync(app)
