@@ -1,4 +1,4 @@
-"""DESIGN.md's heap budgets, checked on the compiled image under the MicroPython runtime.
+"""The heap budgets (docs/budgets.md), checked on the compiled image under the MicroPython runtime.
 
 (The .mpy files have no size budget: the heap of a make deploy install is judged by make chip.)
 
