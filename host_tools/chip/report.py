@@ -1,16 +1,12 @@
-"""make chip's table: what the emulated chip measured, beside DESIGN.md's budgets, with verdicts.
+"""make chip's table: what the emulated chip measured, beside the budgets (docs/budgets.md), with verdicts.
 
 Every time is emulated time, what a Pico at 125 MHz takes.  "Finger" is when the player's
 finger makes the press complete: the release of a short press, the 700 ms mark of a long one.
 "Event" is when the app takes the press (the probe's mark on GP22).  "Frame pushed" is the
 last byte of the first frame after the event on the display's bus.
 """
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import budgets  # noqa: E402
-from bench import Report, _median, p99  # noqa: E402
+from .. import budgets
+from ..bench.table import Report, median, p99
 
 KB = 1024
 ROLL_MS = 600  # the dice tumble (app/trainmaker/table.py)
@@ -31,8 +27,8 @@ def figures(board):
     if framed:
         finger = [p["frame"] - p["finger"] for p, _ in framed]
         event = [p["frame"] - p["event"] for p, _ in framed]
-        f["finger"] = (_median(finger), p99(finger), max(finger))
-        f["event"] = (_median(event), p99(event), max(event))
+        f["finger"] = (median(finger), p99(finger), max(finger))
+        f["event"] = (median(event), p99(event), max(event))
         f["slowest"] = sorted(((p["frame"] - p["finger"], p["frame"] - p["event"], label) for p, label in framed),
                               reverse=True)[:6]
         gap = max(rows, key=lambda r: r[1]["gap"])
@@ -42,7 +38,7 @@ def figures(board):
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
-                f[key] = (_median(xs), p99(xs), max(xs))
+                f[key] = (median(xs), p99(xs), max(xs))
     actions = sum(len(a.split(",")) for _, _, _, a in rows if a != "-")
     f["actions"] = actions
     if actions:
@@ -139,8 +135,8 @@ def table(results):
                 event = [p["frame"] - p["event"] for p in framed]
                 out.append("  %-11s %3d of %3d presses: finger -> frame median %.1f, p99 %.1f, max %.1f ms;"
                            " event -> frame median %.1f, p99 %.1f ms" % (
-                               name, len(g["presses"]), g["played"], _median(finger), p99(finger), max(finger),
-                               _median(event), p99(event)))
+                               name, len(g["presses"]), g["played"], median(finger), p99(finger), max(finger),
+                               median(event), p99(event)))
             if g.get("differs"):
                 failures += 1
                 out.append("  FAILED %s" % g["differs"])

@@ -1,6 +1,6 @@
 """make firmware: a MicroPython 1.28 image for one board with all of Schaffner frozen in.
 
-    python host_tools/pico firmware --board pico_oled
+    python -m host_tools firmware --board pico_oled
     -> build/firmware/schaffner-pico_oled-<version>.uf2
 
 1. The MicroPython tree: MICROPY_DIR (a checkout of v1.28.0 with its submodules), else the
@@ -9,7 +9,7 @@
    here where missing (apt-get, through sudo unless root).
 2. picotool, which the Pico SDK needs to write the .uf2, built once from the snapshot's
    picotool-src (or PICOTOOL_SRC), and mpy-cross of the tree: nothing is fetched.
-3. Stage (stage()): every device file of the board (files.py, the list make deploy uses) as
+3. Stage (stage()): every device file of the board (device_files.py, the list make deploy uses) as
    source at its place in a slot; firmware/main.py as the module gadget, the launcher as
    main.py (the port runs a frozen main.py at boot), and the stamp as firmware_stamp.
 4. Build the rp2 port for RPI_PICO with the board's boards/<board>/manifest.py, which
@@ -18,15 +18,15 @@
 Flashing the image writes the firmware's region of the flash, below the file system's:
 /data, and any slot make deploy left, stay; firmware/launcher.py says which copy then runs.
 """
-import argparse
 import json
 import os
 import shutil
 import subprocess
-import sys
 
-from .compiled import make_stamp, slot_path
-from .files import ROOT, boards, device_files
+from ..device_files import boards, device_files, slot_path
+from ..errors import ToolError
+from ..paths import ROOT
+from .compiled import make_stamp
 
 SNAPSHOT = os.path.join(os.path.dirname(ROOT), "shared", "micropython",
                         "micropython-1.28.0-rp2-src.tar.gz")
@@ -43,7 +43,7 @@ NEWLIB_CXX = "/usr/lib/arm-none-eabi/include/c++"
 FS_BYTES = 1408 * 1024
 
 
-class FirmwareError(Exception):
+class FirmwareError(ToolError):
     """The image cannot be built; the message says why and what to do."""
 
 
@@ -208,21 +208,17 @@ def build(board, out=BUILD):
     return uf2, os.path.getsize(uf2), code
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="host_tools/pico firmware",
-                                     description="Build a Schaffner firmware image per board.")
+def arguments(parser):
     parser.add_argument("--board", action="append", choices=boards(),
                         help="the board (repeat for more; default: every board)")
-    args = parser.parse_args(argv)
-    try:
-        for board in args.board or boards():
-            uf2, size, code = build(board)
-            s = stamp(board)
-            print("firmware: %s, %d KB (%d KB of code; the file system keeps its %d KB); "
+
+
+def run(state, args):
+    for board in args.board or boards():
+        uf2, size, code = build(board)
+        s = stamp(board)
+        state.out("firmware: %s, %d KB (%d KB of code; the file system keeps its %d KB); "
                   "from %s%s" % (os.path.relpath(uf2, ROOT), size // 1024, code // 1024,
                                  FS_BYTES // 1024, s["commit"] or "no git",
                                  " dirty" if s["dirty"] else ""))
-    except FirmwareError as exc:
-        print("firmware: %s" % exc, file=sys.stderr)
-        return 1
     return 0

@@ -16,11 +16,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-sys.path.insert(0, HERE)
 
-import scenario  # noqa: E402
-import web  # noqa: E402
+import scenario  # noqa: E402  (beside this file; it puts the repository on sys.path)
+from host_tools.web import build as web  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "web-test")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -44,8 +42,8 @@ def page_backup_restores(path):
     """The file the page saved is one make restore takes: 0, else 1 with why."""
     import json
 
-    from pico import backup
-    from pico.compiled import make_stamp
+    from host_tools.pico import backup
+    from host_tools.pico.compiled import make_stamp
 
     try:
         files, written_by = backup.parse(backup.read(path))
