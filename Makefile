@@ -1,6 +1,6 @@
 # Schaffner: every target bootstraps what it needs from a fresh clone.
 #   make sim     the gadget in the terminal, under the real MicroPython runtime
-#   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
+#   make test    every test: CPython, MicroPython, mpy-cross compile check, type check, the browser test
 #   make bench   memory, speed and flash wear against the budgets in docs/budgets.md (not part of make test)
 #   make chip    the same judged on an emulated RP2040 with the real firmware, faults too (not part of make test)
 #   make firmware [BOARD=pico_oled|pico_display_pack]: build/firmware/schaffner-BOARD-VERSION.uf2 (default: both)
@@ -49,7 +49,8 @@ test-py: $(VENV_STAMP)
 test-mp: $(NODE_STAMP)
 	node tests/support/mp_test.mjs
 
-# The page in headless Chromium; says it skipped when there is none.
+# The page in headless Chromium: where there is none, Debian's chromium is installed when this
+# runs as root; else it says the browser test was NOT run, and how to run it.
 test-web: deps
 	$(PY) tests/web/run.py
 
