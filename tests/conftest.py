@@ -30,7 +30,7 @@ def pytest_generate_tests(metafunc):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """Run shared tests the way tests/support/mp_unittest.py does on MicroPython.
+    """Run each test the way tests/support/mp_unittest.py does on MicroPython.
 
     A ``Test*`` class's ``setUp``/``tearDown`` run around each test, and a
     test that returns a generator (a long test that yields between button
