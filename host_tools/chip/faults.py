@@ -77,7 +77,7 @@ def power_cuts(chip, game, played, work, deployed, n, rng, say):
             job["cutPress"] = len(segment) - 1
             job["cutAfter"] = after_ms
             job["fsOut"] = os.path.join(work, "%s-cut%d.img" % (game.game, j))
-        r = chip.play(job, work, "%s %s cut %d" % (chip.chip, game.game, j))
+        r = chip.play(job, work, "%s %s cut %d" % (chip.board, game.game, j))
         boot, counts = _counts(r["output"])
         heap = heap_in(r["output"], heap)
         played["heap"] = heap
