@@ -103,15 +103,16 @@ def run(state, args):
     if args.script_file:
         with open(args.script_file) as f:
             script = f.read()
+    if script is None and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        state.out("No terminal: playing the demo script (make sim in a terminal to play).")
+        script = DEMO
+    steps = None if script is None else parse_script(script)  # a bad script is refused before the start
     dev = Device(args.board, seed, args.save_dir)
     try:
-        if script is None and sys.stdin.isatty() and sys.stdout.isatty():
+        if steps is None:
             interactive(dev)
         else:
-            if script is None:
-                state.out("No terminal: playing the demo script (make sim in a terminal to play).")
-                script = DEMO
-            run_script(dev, parse_script(script), args.out, show=not args.quiet)
+            run_script(dev, steps, args.out, show=not args.quiet)
     finally:
         dev.close()
     if dev.errors:

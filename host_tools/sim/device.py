@@ -10,6 +10,7 @@ import os
 import subprocess
 
 from .. import paths
+from ..errors import ToolError
 from . import frames
 
 paths.device_code_on_path()
@@ -44,7 +45,7 @@ class Device:
         self.errors = []
         self.send("BOOT %s %d" % (board, seed))
         if self.frame is None:
-            raise RuntimeError("the simulated device did not start:\n" + "\n".join(self.errors))
+            raise ToolError("the simulated device did not start:\n" + "\n".join(self.errors))
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -53,7 +54,7 @@ class Device:
         while True:
             reply = self.proc.stdout.readline()
             if not reply:
-                raise RuntimeError("the simulator stopped: " + "\n".join(self.errors))
+                raise ToolError("the simulator stopped: " + "\n".join(self.errors))
             reply = reply.rstrip("\n")
             if reply == "END":
                 return changed
@@ -99,7 +100,7 @@ def parse_script(text):
         long = w.startswith("LONG_")
         base = w[5:] if long else w
         if base not in BUTTONS:
-            raise ValueError("unknown step %r in script" % word)
+            raise ToolError("unknown step %r in the script (UP DOWN OK BACK, LONG_..., DOWNx3, WAIT500)" % word)
         steps += [("ev", BUTTONS.index(base) | (LONG if long else 0))] * count
     return steps
 
