@@ -1,48 +1,46 @@
 """python -m host_tools COMMAND [args]: the command table, and the run state each command gets.
 
 Each command pairs its handler, ``run(state, args)``, with its own small argument parser,
-``arguments(parser)``, in _COMMANDS.  A handler returns its exit status (0, or 1 where it
-measured something over budget) or raises ToolError, which main() prints in words as
-"COMMAND: why" and exits with its code.  ``python -m host_tools COMMAND --help`` lists a
-command's options; the Makefile's targets call these commands.
+``arguments(parser)``, in _COMMANDS: the module that holds both, and their names there.  A
+command's module is imported only when it runs, so a command needs nothing of the others
+(make deploy runs from a tree without the simulator's or the tests' files).  A handler
+returns its exit status (0, or 1 where it measured something over budget) or raises
+ToolError, which main() prints in words as "COMMAND: why" and exits with its code.
+``python -m host_tools COMMAND --help`` lists a command's options; the Makefile's targets
+call these commands.
 """
 import argparse
+import importlib
 import sys
 
-from . import checks, export, ttr_score
-from .bench import cli as bench
-from .chip import cli as chip
 from .errors import ToolError
-from .pico import backup, deploy, firmware, link
-from .sim import cli as sim
-from .sim import screenshots
-from .web import build as web
+from .pico import link
 
-# command: (handler, its argument parser, what it does)
+# command: (its module, the handler and the argument parser there, what it does)
 _COMMANDS = {
-    "sim": (sim.run, sim.arguments, "the gadget in this terminal under the real MicroPython runtime, "
+    "sim": ("sim.cli", "run", "arguments", "the gadget in this terminal under the real MicroPython runtime, "
             "or a script of presses played into PNG and text frames (make sim)"),
-    "web": (web.run, web.arguments, "the gadget as a web page: built into build/web/ and served on localhost (make web)"),
-    "screenshots": (screenshots.run, screenshots.arguments, "the README's pictures, from the games' test scripts "
+    "web": ("web.build", "run", "arguments", "the gadget as a web page: built into build/web/ and served on "
+            "localhost (make web)"),
+    "screenshots": ("sim.screenshots", "run", "arguments", "the README's pictures, from the games' test scripts "
                     "(make screenshots)"),
-    "bench": (bench.run, bench.arguments, "the compiled image's speed, heap and flash wear against the budgets, "
-              "in Pico milliseconds (make bench)"),
-    "chip": (chip.run, chip.arguments, "Schaffner on an emulated RP2040 with the real firmware: make deploy, every "
-             "recorded game, faults; a table of verdicts (make chip)"),
-    "firmware": (firmware.run, firmware.arguments, "a MicroPython 1.28 image per board with Schaffner frozen in "
+    "bench": ("bench.cli", "run", "arguments", "the compiled image's speed, heap and flash wear against the "
+              "budgets, in Pico milliseconds (make bench)"),
+    "chip": ("chip.cli", "run", "arguments", "Schaffner on an emulated RP2040 with the real firmware: make deploy, "
+             "every recorded game, faults; a table of verdicts (make chip)"),
+    "firmware": ("pico.firmware", "run", "arguments", "a MicroPython 1.28 image per board with Schaffner frozen in "
                  "(make firmware)"),
-    "deploy": (deploy.run, deploy.arguments, "the compiled files onto a Pico, so it works afterwards or nothing "
-               "changed (make deploy)"),
-    "backup": (backup.run_backup, backup.backup_arguments, "a gadget's saves, history and settings to a file "
+    "deploy": ("pico.deploy", "run", "arguments", "the compiled files onto a Pico, so it works afterwards or "
+               "nothing changed (make deploy)"),
+    "backup": ("pico.backup", "run_backup", "backup_arguments", "a gadget's saves, history and settings to a file "
                "(make backup)"),
-    "restore": (backup.run_restore, backup.restore_arguments, "such a file back onto a gadget (make restore)"),
-    "export": (export.run, export.arguments, "the games a Pico kept as history.csv and history.json (make export)"),
-    "compile-check": (checks.run_compile, checks.compile_arguments, "mpy-cross over every file that goes on the "
+    "restore": ("pico.backup", "run_restore", "restore_arguments", "such a file back onto a gadget (make restore)"),
+    "export": ("export", "run", "arguments", "the games a Pico kept as history.csv and history.json (make export)"),
+    "compile-check": ("checks", "run_compile", "compile_arguments", "mpy-cross over every file that goes on the "
                       "device, and the .mpy files' size (make compile)"),
-    "typecheck": (checks.run_types, checks.type_arguments, "mypy over the device code against the MicroPython rp2 "
+    "typecheck": ("checks", "run_types", "type_arguments", "mypy over the device code against the MicroPython rp2 "
                   "stubs, once per board (make typecheck)"),
-    "ttr-score": (ttr_score.run, ttr_score.arguments, "Ticket to Ride Austria's final scoring of a game kept in "
-                  "files"),
+    "ttr-score": ("ttr_score", "run", "arguments", "Ticket to Ride Austria's final scoring of a game kept in files"),
 }
 
 
@@ -73,7 +71,7 @@ def _say(text):
 def usage():
     width = max(len(name) for name in _COMMANDS)
     lines = ["usage: python -m host_tools COMMAND [args]   (COMMAND --help: its options)", ""]
-    lines += ["  %-*s  %s" % (width, name, what) for name, (_, _, what) in _COMMANDS.items()]
+    lines += ["  %-*s  %s" % (width, name, what) for name, (_, _, _, what) in _COMMANDS.items()]
     return "\n".join(lines)
 
 
@@ -86,12 +84,13 @@ def main(argv=None, state=None):
         print("unknown command %r\n%s" % (argv[0], usage()), file=sys.stderr)
         return 2
     name = argv[0]
-    run, arguments, what = _COMMANDS[name]
+    module, handler, arguments, what = _COMMANDS[name]
+    tool = importlib.import_module("." + module, __package__)
     parser = argparse.ArgumentParser(prog="python -m host_tools " + name, description=what)
-    arguments(parser)
+    getattr(tool, arguments)(parser)
     args = parser.parse_args(argv[1:])
     try:
-        return run(state or State(), args) or 0
+        return getattr(tool, handler)(state or State(), args) or 0
     except ToolError as exc:
         print("%s: %s" % (name, exc), file=sys.stderr)
         return exc.code

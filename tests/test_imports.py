@@ -319,3 +319,13 @@ def test_the_device_code_never_imports_host_tools():
     for board in boards():
         for name, tops in external_imports(board).items():
             assert "host_tools" not in tops, name
+
+
+def test_every_command_names_its_handler_and_its_parser():
+    import importlib
+
+    from host_tools import main
+    for name, (module, handler, arguments, what) in main._COMMANDS.items():
+        tool = importlib.import_module("host_tools." + module)
+        assert callable(getattr(tool, handler)) and callable(getattr(tool, arguments)), name
+        assert what, name

@@ -6,6 +6,7 @@ board's commands under MicroPython in test_deploy_board.py.
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -305,6 +306,19 @@ def test_dry_run_from_the_command_line():
     assert proc.returncode == 0, proc.stderr
     assert "put    /slot_a/drivers/ssd1306.mpy" in proc.stdout
     assert "/lib" not in proc.stdout and "nothing was changed" in proc.stdout
+
+
+def test_make_deploy_needs_only_the_device_code_and_host_tools():
+    # as make chip runs it from a changed copy of the tree: no tests/, no docs/
+    from host_tools.chip import faults
+    tree = faults.changed_tree()
+    try:
+        proc = subprocess.run(["make", "--no-print-directory", "deploy", "BOARD=pico_oled", "DRY_RUN=1"],
+                              capture_output=True, text=True, cwd=tree)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Schaffner " in proc.stdout and "for pico_oled" in proc.stdout and "nothing was changed" in proc.stdout
 
 
 def test_no_board_connected_says_so_and_changes_nothing(capsys):
