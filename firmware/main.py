@@ -164,7 +164,8 @@ def today():
 def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it."""
     from app.app import App
-    from app.storage import FileStore, OsFiles
+    from app.flash import OsFiles
+    from app.store import FileStore
     from drivers import rawflash
     from schaffner.rng import Rng
 

@@ -17,7 +17,7 @@ Its ``__init__`` is the entry point and provides:
 
 docs/architecture.md says how to add a game.
 """
-from app.storage import UNDO
+from app.game_save import UNDO
 from schaffner.journal import REDO, Journal
 
 VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log

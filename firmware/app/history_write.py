@@ -6,13 +6,13 @@ counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md
 # clear made final renames history.clr to history.del before removing the files.
 # dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
 # (every roll counts), each appended after the save it follows, ["r", ...] per
-# redone roll (taken off again: the game counts it; app.undo), appended before
+# redone roll (taken off again: the game counts it; redone()), appended before
 # the redo's save: a cut loses dice from the count, never counts them twice.
 import json
 
 from micropython import const
 
-from app.storage import append_record, records
+from app.record_files import append_record, records
 
 _COPY = const(8)  # records a rewrite copies per append: few opens, little heap
 _TIDY = const(4096)  # dice.log bytes past which a new game sums it up
@@ -151,6 +151,14 @@ def _after_undo(h, app, key, undone, reopened):
             yield from _retract(h)
     except OSError:
         app.notify(FAILED)
+
+
+def redone(h, app, faces):  # a redone roll's faces off the undone ones again ("r")
+    try:
+        append_record(h.fs, h.dice_log, ["r"] + faces)
+    except OSError:
+        app.notify(FAILED)
+    yield
 
 
 def replaced(h, app, old):

@@ -1,4 +1,4 @@
-"""A game's log programmed straight into erased flash (app.storage.GameSave).
+"""A game's log programmed straight into erased flash (app.game_save).
 
 littlefs commits every durable write into a 4 KB metadata block in 256-byte
 programs, so one action saved costs at least 1/16 of an erase.  Here a record
@@ -106,6 +106,11 @@ class RingLog:
                 self.pos = BLOCK
                 break
         return found
+
+    def erases(self, size):
+        """Whether append() of a record of size bytes erases a block first."""
+        k = (self.cur + 1) % self.n
+        return self.pos + _OVER + size > BLOCK and self.erased != k and k != self.first
 
     def append(self, data, gen):
         """Program one record (bytes) of generation gen: True once it is on flash,

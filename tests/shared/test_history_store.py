@@ -6,7 +6,7 @@ undoable until the next action."""
 from app.history import SEGMENT, SLOT, History
 from app.history_view import count, read
 from app.history_write import clear, undo_clear
-from app.storage import FileStore
+from app.store import FileStore
 from memfiles import MemFiles, PowerCut
 from support import raises, stepped
 
@@ -256,7 +256,7 @@ def test_the_largest_record_fits_its_slot():
 
 def test_real_files_append_read_take_back_and_clear():
     import os
-    from app.storage import OsFiles
+    from app.flash import OsFiles
     root = "/tmp/schaffner-history-test"
     fs = OsFiles()
     for name in ("history.log", "history.old", "history.clr", "history.del"):
