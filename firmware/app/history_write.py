@@ -223,5 +223,5 @@ def record(app, res):
 
 def slot(size, text):  # a new line, the text, spaces: size bytes
     if len(text) >= size:
-        raise ValueError("a history record is longer than %d bytes" % (size - 1))
+        raise ValueError("A history record is longer than %d bytes" % (size - 1))
     return "\n" + text + " " * (size - 1 - len(text))

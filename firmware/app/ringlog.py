@@ -119,7 +119,7 @@ class RingLog:
         holds records in play (a snapshot frees them)."""
         size = len(data)
         if size > BLOCK - _HEAD - _OVER:
-            raise ValueError("record too long for the log")
+            raise ValueError("Record too long for the log")
         k, pos = self.cur, self.pos
         head = 0
         if pos + _OVER + size > BLOCK:

@@ -103,7 +103,7 @@ def test_a_record_is_one_slot_with_every_field():
     assert read(t.history, 0) == {"v": 1, "k": 3, "g": "taubertal", "d": "2025-05-12", "a": 12, "t": 6,
                                  "w": "Red", "h": "points", "b": "", "u": "VP",
                                  "p": [["Red", 7, 1], ["Blue", 5, 2]]}
-    assert "no game 1" in str(raises(ValueError, read, t.history, 1))
+    assert "No game 1" in str(raises(ValueError, read, t.history, 1))
 
 
 @stepped
