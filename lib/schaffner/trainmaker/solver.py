@@ -86,6 +86,37 @@ def derail_chance(n):
     return (1 / 3) ** n
 
 
+def _expectation(wt, extra, box, box0, fill, fill0):
+    """The sum of weight times value over the outcomes of a first roll
+    (Solver.fresh_steps: wt by the code of their value, extra for the rare
+    others): runs of the same value object summed as integers first, the
+    weight of sure wins (code 1) added last."""
+    size = len(box)
+    total = extra
+    pv = 0.0  # a run of the same value and its weight
+    pw = 0
+    for code in range(2, 4 + 2 * size):
+        w = wt[code]
+        if not w:
+            continue
+        if code < 4:
+            v = fill if code == 2 else fill0
+        elif code < 4 + size:
+            v = box[code - 4]
+        else:
+            v = box0[code - 4 - size]
+        if v is pv:
+            pw += w
+        elif v:
+            if pw:
+                total += pw * pv
+            pv = v
+            pw = w
+    if pw:
+        total += pw * pv
+    return total + wt[1] if wt[1] else total
+
+
 def finish(steps):
     """Run a generator of work (a *_steps method's) to its end; its result."""
     try:
@@ -186,18 +217,22 @@ class Solver:
         rows = ([0] * size, [0] * size, [0.0] * size, [0.0] * size)
         tables = {}  # type: dict  # _weights(n, q) by n * 4 + q
         memo = self._memo
+        cp, cb, cf = self._cap
         for key in todo:
             s = key & 511
             n = key >> 9
+            rp = cp - (s & 7)
+            rb = cb - (s >> 3 & 7)
+            rf = cf - (s >> 6)
             # sums of weight times value, with and without the token: weights of
             # sure wins as integers, and runs of the same value object summed as
             # integers before one multiplication (MicroPython allocates each float)
-            ks, _, _, zero = self._count(s, n, tables, rows)
-            work, sure, total, pv, pw = yield from self._keep(s, n, t, rows, 8 + len(ks) // 2)
+            ks, _, _, zero = self._count(s, n, rp, rb, rf, tables, rows)
+            work, sure, total, pv, pw = yield from self._keep(s, n, t, rp, rb, rf, rows, 8 + len(ks) // 2)
             sure1 = pw1 = 0
             total1 = pv1 = 0.0
             if t:
-                work, sure1, total1, pv1, pw1 = yield from self._switch(s, n, rows, work)
+                work, sure1, total1, pv1, pw1 = yield from self._switch(s, n, rp, rb, rf, rows, work)
             if zero[2] or zero[3]:
                 total, total1, sure1 = self._surplus(s, n, t, rows[2], zero[2], zero[3], total, total1, sure1)
             # the last runs close after the surplus rows: the order these sums
@@ -214,15 +249,12 @@ class Solver:
         self._ready.add(region)
         self._ready.add(region & 0x7FFF)  # with the token, the values without it are there too
 
-    def _count(self, s, n, tables, rows):
+    def _count(self, s, n, rp, rb, rf, tables, rows):
         """The rolls of n dice from stock s counted into w0, w1 by summary (the
-        useful cars that showed, each type capped at what is still short);
-        returns their weights, _weights(n, q), whose zero holds the rolls
-        with no useful car: (no_cab, cab, no_cab_surplus, cab_surplus)."""
-        cp, cb, cf = self._cap
-        rp = cp - (s & 7)
-        rb = cb - (s >> 3 & 7)
-        rf = cf - (s >> 6)
+        useful cars that showed, each type capped at what is still short: rp
+        Passenger Cars, rb Boxcars, rf Freight Cars); returns their weights,
+        _weights(n, q), whose zero holds the rolls with no useful car:
+        (no_cab, cab, no_cab_surplus, cab_surplus)."""
         sb = rf + 1
         sp = (rb + 1) * sb
         # need and stride of the car types still short, in order
@@ -268,7 +300,7 @@ class Solver:
         w1[0] += zero[1]
         return wts
 
-    def _keep(self, s, n, t, rows, work):
+    def _keep(self, s, n, t, rp, rb, rf, rows, work):
         """The first pass over the summaries of state (s, n), up the lattice:
         box0[ix] (box1[ix]) = the best placement of summary ix without (with)
         the token kept, as _box() works it out; and the expectation without
@@ -276,10 +308,6 @@ class Solver:
         does (work: what was done since its last yield); returns (work, sure,
         total, pv, pw): the sums so far, the run of value pv and weight pw
         still open."""
-        cp, cb, cf = self._cap
-        rp = cp - (s & 7)
-        rb = cb - (s >> 3 & 7)
-        rf = cf - (s >> 6)
         sb = rf + 1
         sp = (rb + 1) * sb
         cov = self._cov
@@ -348,15 +376,11 @@ class Solver:
                     ix += 1
         return work, sure, total, pv, pw
 
-    def _switch(self, s, n, rows, work):
+    def _switch(self, s, n, rp, rb, rf, rows, work):
         """The second pass over the summaries of state (s, n), with the token:
         keep it (box1), or switch one die first.  Yields per row as _prepare
         does; returns (work, sure1, total1, pv1, pw1) as _keep does, with
         the token."""
-        cp, cb, cf = self._cap
-        rp = cp - (s & 7)
-        rb = cb - (s >> 3 & 7)
-        rf = cf - (s >> 6)
         sb = rf + 1
         sp = (rb + 1) * sb
         cov = self._cov
@@ -648,29 +672,7 @@ class Solver:
                                                                * _FACT[kf] * _FACT[kc]) << kl)
                         if code:
                             wt[code] += _FACT[n] // (_FACT[kl] * _FACT[kp] * _FACT[kb] * _FACT[kf] * _FACT[kc]) << kl
-        total = extra
-        pv = 0.0  # a run of the same value and its weight
-        pw = 0
-        for code in range(2, 4 + 2 * size):
-            w = wt[code]
-            if not w:
-                continue
-            if code < 4:
-                v = fill if code == 2 else fill0
-            elif code < 4 + size:
-                v = box[code - 4]
-            else:
-                v = box0[code - 4 - size]
-            if v is pv:
-                pw += w
-            elif v:
-                if pw:
-                    total += pw * pv
-                pv = v
-                pw = w
-        if pw:
-            total += pw * pv
-        v = (total + wt[1] if wt[1] else total) / 6 ** n
+        v = _expectation(wt, extra, box, box0, fill, fill0) / 6 ** n
         self._memo[key] = v
         return v
 
