@@ -3,7 +3,7 @@ queue of work on it.
 
 Every save goes through a files object of OsFiles's shape (app.store,
 app.game_save, the history), so tests can hand in one that cuts a write short
-at any byte (tests/shared/memfiles.py).
+at any byte (tests/support/memfiles.py).
 
 Everything that writes to the flash (the game's save, the settings, a setup's
 presses, the history) waits in the app's FlashQueue, in the order it must reach

@@ -14,8 +14,9 @@ Dynamic programming over (stock placed, dice left, token held):
   or not, and - only when nothing useful showed - a surplus car that can
   be placed to avoid a derail.  Weights are exact counts out of 6**n.
 Dominated choices are skipped (placing more dice than needed only leaves
-fewer dice; a second Locomotive only costs a die); tests/host compares
-every value with a brute-force search over all legal moves.
+fewer dice; a second Locomotive only costs a die);
+tests/core/test_trainmaker_exact.py compares every value with a
+brute-force search over all legal moves.
 
 MicroPython makes a heap object for every float result, so values are
 passed around as the float objects already made and weights are summed as
