@@ -3,12 +3,13 @@
 Driven by logical button events (app.events); draws onto the canvas it is
 handed (app.ui); never touches pins or clocks: time comes in through tick(),
 the date through today() (main.py's: (year, month, day), or None).
-Saving is work for the polls after a press (app.flash): the press puts
-its frame on the screen first (main.py shows it in the poll that takes the
-press), then each following poll writes one small piece, while busy() tells
-the main loop to poll again at once.  So is loading a game's code: a module's first import can take 30 ms on a Pico, so
-the modules a game will need are imported one per poll while its setup
-screens are shown (preload()).
+Saving is work for the polls after a press (the flash queue, app.flash): the
+press puts its frame on the screen first (main.py shows it in the poll that
+takes the press), then each following poll writes one small piece, while
+busy() tells the main loop to poll again at once.  So is loading a game's
+code: a module's first import can take 30 ms on a Pico, so the modules a game
+will need are imported one per poll while its setup screens are shown
+(preload()).
 """
 import sys
 
