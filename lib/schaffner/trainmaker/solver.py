@@ -219,21 +219,36 @@ class Solver:
         tables = {}  # type: dict  # _weights(n, q) by n * 4 + q
         memo = self._memo
         cp, cb, cf = self._cap
+        # a pass's sums of weight times value: weights of sure wins as integers,
+        # and runs of the same value object summed as integers before one
+        # multiplication (MicroPython allocates each float): [sure, total, the
+        # run's value, its weight]
+        acc = [0, 0.0, 0.0, 0]
         for key in todo:
             s = key & 511
             n = key >> 9
             rp = cp - (s & 7)
             rb = cb - (s >> 3 & 7)
             rf = cf - (s >> 6)
-            # sums of weight times value, with and without the token: weights of
-            # sure wins as integers, and runs of the same value object summed as
-            # integers before one multiplication (MicroPython allocates each float)
             ks, _, _, zero = self._count(s, n, rp, rb, rf, tables, rows)
-            work, sure, total, pv, pw = yield from self._keep(s, n, t, rp, rb, rf, rows, 8 + len(ks) // 2)
-            sure1 = pw1 = 0
-            total1 = pv1 = 0.0
+            work = 8 + len(ks) // 2
+            # the two passes, a row (one count of Passenger Cars) a call, with a
+            # yield between rows; their sums go from row to row in acc
+            acc[0] = acc[3] = 0
+            acc[1] = acc[2] = 0.0
+            for up in range(min(rp, n) + 1):
+                if work:
+                    yield work
+                    work = 0
+                work += self._keep_row(s, n, t, up, rp, rb, rf, rows, acc)
+            sure, total, pv, pw = acc
+            acc[0] = acc[3] = 0
+            acc[1] = acc[2] = 0.0
             if t:
-                work, sure1, total1, pv1, pw1 = yield from self._switch(s, n, rp, rb, rf, rows, work)
+                for up in range(min(rp, n) + 1):
+                    yield work
+                    work = self._switch_row(s, n, up, rp, rb, rf, rows, acc)
+            sure1, total1, pv1, pw1 = acc
             if zero[2] or zero[3]:
                 total, total1, sure1 = self._surplus(s, n, t, rows[2], zero[2], zero[3], total, total1, sure1)
             # the last runs close after the surplus rows: the order these sums
@@ -301,14 +316,14 @@ class Solver:
         w1[0] += zero[1]
         return wts
 
-    def _keep(self, s, n, t, rp, rb, rf, rows, work):
-        """The first pass over the summaries of state (s, n), up the lattice:
-        box0[ix] (box1[ix]) = the best placement of summary ix without (with)
-        the token kept, as _box() works it out; and the expectation without
-        the token as soon as box0[ix] is known.  Yields per row as _prepare
-        does (work: what was done since its last yield); returns (work, sure,
-        total, pv, pw): the sums so far, the run of value pv and weight pw
-        still open."""
+    def _keep_row(self, s, n, t, up, rp, rb, rf, rows, acc):
+        """The first pass over the summaries of state (s, n), up the lattice, for
+        the row of up Passenger Cars: box0[ix] (box1[ix]) = the best placement
+        of summary ix without (with) the token kept, as _box() works it out;
+        and the expectation without the token as soon as box0[ix] is known,
+        added to the sums in acc.  Returns the work done.  A plain method
+        called per row, not a generator per state: its frame is freed when it
+        returns, where a generator would be garbage (a few hundred bytes)."""
         sb = rf + 1
         sp = (rb + 1) * sb
         cov = self._cov
@@ -316,177 +331,173 @@ class Solver:
         memo = self._memo
         cab = _CABOOSE
         w0, w1, box0, box1 = rows
-        sure = 0
-        total = 0.0
-        pv = 0.0
-        pw = 0
-        for up in range(min(rp, n) + 1):
-            if work:
-                yield work
-                work = 0
-            for ub in range(min(rb, n - up) + 1):
-                ix = up * sp + ub * sb
-                m = min(rf, n - up - ub) + 1
-                work += m * (1 + t)
-                for uf in range(m):
-                    k = up + ub + uf
-                    a = s + up + (ub << 3) + (uf << 6)
-                    v = v1 = 0.0
-                    if 0 < k < n and gap[a] < n - k:
-                        if cov[a]:
-                            v = cab[n - k]
-                            v1 = 1.0
-                        else:
-                            y = a | (n - k) << 9
-                            v = memo[y]
-                            if t:
-                                v1 = memo[y | 4096]
-                    if up:
-                        if box0[ix - sp] > v:
-                            v = box0[ix - sp]
-                        if t and box1[ix - sp] > v1:
-                            v1 = box1[ix - sp]
-                    if ub:
-                        if box0[ix - sb] > v:
-                            v = box0[ix - sb]
-                        if t and box1[ix - sb] > v1:
-                            v1 = box1[ix - sb]
-                    if uf:
-                        if box0[ix - 1] > v:
-                            v = box0[ix - 1]
-                        if t and box1[ix - 1] > v1:
-                            v1 = box1[ix - 1]
-                    box0[ix] = v
-                    box1[ix] = v1
-                    w = w0[ix]
+        sure, total, pv, pw = acc
+        work = 0
+        for ub in range(min(rb, n - up) + 1):
+            ix = up * sp + ub * sb
+            m = min(rf, n - up - ub) + 1
+            work += m * (1 + t)
+            for uf in range(m):
+                k = up + ub + uf
+                a = s + up + (ub << 3) + (uf << 6)
+                v = v1 = 0.0
+                if 0 < k < n and gap[a] < n - k:
                     if cov[a]:
-                        sure += w1[ix]
+                        v = cab[n - k]
+                        v1 = 1.0
                     else:
-                        w += w1[ix]
-                    if not t:
-                        w0[ix] = w1[ix] = 0  # clean for the next state
-                    if not w or not v:
-                        pass
-                    elif v is pv:
-                        pw += w
-                    else:
-                        if pw:
-                            total += pw * pv
-                        pv = v
-                        pw = w
-                    ix += 1
-        return work, sure, total, pv, pw
+                        y = a | (n - k) << 9
+                        v = memo[y]
+                        if t:
+                            v1 = memo[y | 4096]
+                if up:
+                    if box0[ix - sp] > v:
+                        v = box0[ix - sp]
+                    if t and box1[ix - sp] > v1:
+                        v1 = box1[ix - sp]
+                if ub:
+                    if box0[ix - sb] > v:
+                        v = box0[ix - sb]
+                    if t and box1[ix - sb] > v1:
+                        v1 = box1[ix - sb]
+                if uf:
+                    if box0[ix - 1] > v:
+                        v = box0[ix - 1]
+                    if t and box1[ix - 1] > v1:
+                        v1 = box1[ix - 1]
+                box0[ix] = v
+                box1[ix] = v1
+                w = w0[ix]
+                if cov[a]:
+                    sure += w1[ix]
+                else:
+                    w += w1[ix]
+                if not t:
+                    w0[ix] = w1[ix] = 0  # clean for the next state
+                if not w or not v:
+                    pass
+                elif v is pv:
+                    pw += w
+                else:
+                    if pw:
+                        total += pw * pv
+                    pv = v
+                    pw = w
+                ix += 1
+        acc[0] = sure
+        acc[1] = total
+        acc[2] = pv
+        acc[3] = pw
+        return work
 
-    def _switch(self, s, n, rp, rb, rf, rows, work):
-        """The second pass over the summaries of state (s, n), with the token:
-        keep it (box1), or switch one die first.  Yields per row as _prepare
-        does; returns (work, sure1, total1, pv1, pw1) as _keep does, with
-        the token."""
+    def _switch_row(self, s, n, up, rp, rb, rf, rows, acc):
+        """The second pass over the summaries of state (s, n), with the token, for
+        the row of up Passenger Cars: keep it (box1), or switch one die first;
+        the expectation added to the sums in acc.  Returns the work done."""
         sb = rf + 1
         sp = (rb + 1) * sb
         cov = self._cov
         w0, w1, box0, box1 = rows
-        sure1 = 0
-        total1 = 0.0
-        pv1 = 0.0
-        pw1 = 0
-        for up in range(min(rp, n) + 1):
-            yield work
-            work = 0
-            for ub in range(min(rb, n - up) + 1):
-                ix = up * sp + ub * sb
-                m = min(rf, n - up - ub) + 1
-                work += m
-                for uf in range(m):
-                    a = s + up + (ub << 3) + (uf << 6)
-                    k = up + ub + uf
-                    x0 = w0[ix]
-                    x1 = w1[ix]
-                    keep = box1[ix]
-                    covered = cov[a]
-                    w0[ix] = w1[ix] = 0  # clean for the next state
-                    one = swap = 0.0
-                    if keep < 1.0:
-                        # one: a die switched to a car still short (when not every
-                        # die is a useful car); swap: a useful car switched to
-                        # another type still short
-                        if up < rp:
-                            j = ix + sp
-                            if k < n:
-                                one = box0[j]
-                            if ub and box0[j - sb] > swap:
-                                swap = box0[j - sb]
-                            if uf and box0[j - 1] > swap:
-                                swap = box0[j - 1]
-                        if ub < rb:
-                            j = ix + sb
-                            if k < n and box0[j] > one:
-                                one = box0[j]
-                            if up and box0[j - sp] > swap:
-                                swap = box0[j - sp]
-                            if uf and box0[j - 1] > swap:
-                                swap = box0[j - 1]
-                        if uf < rf:
-                            j = ix + 1
-                            if k < n and box0[j] > one:
-                                one = box0[j]
-                            if up and box0[j - sp] > swap:
-                                swap = box0[j - sp]
-                            if ub and box0[j - sb] > swap:
-                                swap = box0[j - sb]
-                    if x0:
-                        # no Caboose: a free die (Locomotive, surplus car) or a
-                        # useful car becomes the Caboose when the rest covers
-                        v = keep
-                        if v < 1.0:
-                            free = n - k
-                            if ((free and covered) or (up and cov[a - 1]) or (ub and cov[a - 8])
-                                    or (uf and cov[a - 64])):
-                                v = 1.0
-                            else:
-                                if free and one > v:
-                                    v = one
-                                if swap > v:
-                                    v = swap
-                        if v >= 1.0:
-                            sure1 += x0
-                        elif v is pv1:
-                            pw1 += x0
-                        elif v:
-                            if pw1:
-                                total1 += pw1 * pv1
-                            pv1 = v
-                            pw1 = x0
-                    if x1:
-                        # a Caboose: done if a free die, or a useful car, becomes
-                        # a car that makes the train cover; the Caboose itself
-                        # may become a car too
-                        v = keep
-                        if covered:
+        sure1, total1, pv1, pw1 = acc
+        work = 0
+        for ub in range(min(rb, n - up) + 1):
+            ix = up * sp + ub * sb
+            m = min(rf, n - up - ub) + 1
+            work += m
+            for uf in range(m):
+                a = s + up + (ub << 3) + (uf << 6)
+                k = up + ub + uf
+                x0 = w0[ix]
+                x1 = w1[ix]
+                keep = box1[ix]
+                covered = cov[a]
+                w0[ix] = w1[ix] = 0  # clean for the next state
+                one = swap = 0.0
+                if keep < 1.0:
+                    # one: a die switched to a car still short (when not every
+                    # die is a useful car); swap: a useful car switched to
+                    # another type still short
+                    if up < rp:
+                        j = ix + sp
+                        if k < n:
+                            one = box0[j]
+                        if ub and box0[j - sb] > swap:
+                            swap = box0[j - sb]
+                        if uf and box0[j - 1] > swap:
+                            swap = box0[j - 1]
+                    if ub < rb:
+                        j = ix + sb
+                        if k < n and box0[j] > one:
+                            one = box0[j]
+                        if up and box0[j - sp] > swap:
+                            swap = box0[j - sp]
+                        if uf and box0[j - 1] > swap:
+                            swap = box0[j - 1]
+                    if uf < rf:
+                        j = ix + 1
+                        if k < n and box0[j] > one:
+                            one = box0[j]
+                        if up and box0[j - sp] > swap:
+                            swap = box0[j - sp]
+                        if ub and box0[j - sb] > swap:
+                            swap = box0[j - sb]
+                if x0:
+                    # no Caboose: a free die (Locomotive, surplus car) or a
+                    # useful car becomes the Caboose when the rest covers
+                    v = keep
+                    if v < 1.0:
+                        free = n - k
+                        if ((free and covered) or (up and cov[a - 1]) or (ub and cov[a - 8])
+                                or (uf and cov[a - 64])):
                             v = 1.0
-                        elif v < 1.0:
-                            if (((n - k > 1) and ((up < rp and cov[a + 1]) or (ub < rb and cov[a + 8])
-                                                  or (uf < rf and cov[a + 64])))
-                                    or (up and ((ub < rb and cov[a + 7]) or (uf < rf and cov[a + 63])))
-                                    or (ub and ((up < rp and cov[a - 7]) or (uf < rf and cov[a + 56])))
-                                    or (uf and ((up < rp and cov[a - 63]) or (ub < rb and cov[a - 56])))):
-                                v = 1.0
-                            else:
-                                if one > v:
-                                    v = one
-                                if swap > v:
-                                    v = swap
-                        if v >= 1.0:
-                            sure1 += x1
-                        elif v is pv1:
-                            pw1 += x1
-                        elif v:
-                            if pw1:
-                                total1 += pw1 * pv1
-                            pv1 = v
-                            pw1 = x1
-                    ix += 1
-        return work, sure1, total1, pv1, pw1
+                        else:
+                            if free and one > v:
+                                v = one
+                            if swap > v:
+                                v = swap
+                    if v >= 1.0:
+                        sure1 += x0
+                    elif v is pv1:
+                        pw1 += x0
+                    elif v:
+                        if pw1:
+                            total1 += pw1 * pv1
+                        pv1 = v
+                        pw1 = x0
+                if x1:
+                    # a Caboose: done if a free die, or a useful car, becomes
+                    # a car that makes the train cover; the Caboose itself
+                    # may become a car too
+                    v = keep
+                    if covered:
+                        v = 1.0
+                    elif v < 1.0:
+                        if (((n - k > 1) and ((up < rp and cov[a + 1]) or (ub < rb and cov[a + 8])
+                                              or (uf < rf and cov[a + 64])))
+                                or (up and ((ub < rb and cov[a + 7]) or (uf < rf and cov[a + 63])))
+                                or (ub and ((up < rp and cov[a - 7]) or (uf < rf and cov[a + 56])))
+                                or (uf and ((up < rp and cov[a - 63]) or (ub < rb and cov[a - 56])))):
+                            v = 1.0
+                        else:
+                            if one > v:
+                                v = one
+                            if swap > v:
+                                v = swap
+                    if v >= 1.0:
+                        sure1 += x1
+                    elif v is pv1:
+                        pw1 += x1
+                    elif v:
+                        if pw1:
+                            total1 += pw1 * pv1
+                        pv1 = v
+                        pw1 = x1
+                ix += 1
+        acc[0] = sure1
+        acc[1] = total1
+        acc[2] = pv1
+        acc[3] = pw1
+        return work
 
     def _surplus(self, s, n, t, box0, spare0, spare1, total, total1, sure1):
         """The rolls of state (s, n) with no useful car but a surplus one
