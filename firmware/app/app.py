@@ -21,7 +21,7 @@ from app.flash import FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
-from schaffner.journal import REDO, Journal
+from schaffner.journal import Journal
 
 SAVE = "game"
 SETTINGS = "settings"
@@ -297,20 +297,10 @@ class App:
         self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, App.redo)
 
     def redo(self):
-        """The last undone action again, saved as a redo (the journal keeps what is
-        undone until the next action, its save too)."""
-        s = self._playing()
-        j = s.journal
-        if not j.undone:
-            raise ValueError("Nothing to redo")
-        was = _rolled(s.game)
-        text = s.ui.describe(j.undone[-1], s.names, s.game)  # the game as the action finds it
-        j.redo()
-        res = s.ui.result(s.game, s.names)
-        if self._history is not None or res is not None or was != _rolled(s.game):
-            self.history.after_redo(self, was, res)  # queued before the redo's record, as an action's are
-        self.saves.add(REDO)
-        self.notify("Redone: " + text)
+        """The last undone action again, saved as a redo (app.redo, loaded only for
+        it); ValueError when nothing was undone."""
+        from app.redo import redo
+        redo(self, self._playing(), self._history is not None)
 
     def _snapshot(self):
         return self._playing().to_dict()
