@@ -31,10 +31,12 @@ from .pico.link import BoardError, BoardGone
 paths.device_code_on_path()
 from app.colours import NAMES  # noqa: E402
 from app.dice_check import verdict, weights  # noqa: E402
+from app.flash import OsFiles  # noqa: E402
+from app.game_save import GameSave  # noqa: E402
 from app.games import GAMES, Session  # noqa: E402
 from app.history import SLOT, tally  # noqa: E402
 from app.history_write import totals  # noqa: E402
-from app.storage import FileStore, GameSave, OsFiles  # noqa: E402
+from app.store import FileStore  # noqa: E402
 from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
 HISTORY_FILES = ("history.old", "history.log")  # oldest first

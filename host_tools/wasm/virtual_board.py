@@ -75,10 +75,10 @@ def palette():
 
 
 def app(seed, files=None, folder="/data"):
-    """The App on a new screen of this board, saving into folder through files (app.storage's
+    """The App on a new screen of this board, saving into folder through files (app.flash's
     OsFiles unless given), the dice seeded with seed."""
     from app.app import App
-    from app.storage import FileStore
+    from app.store import FileStore
     from schaffner.rng import Rng
 
     return App(display(), WIDTH, HEIGHT, FileStore(folder, files), Rng(seed), palette())

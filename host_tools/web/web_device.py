@@ -23,7 +23,7 @@ import browser  # type: ignore[import-not-found]  # the page's JavaScript
 import main
 from app.app import SAVE, App
 from app.events import name
-from app.storage import FileStore
+from app.store import FileStore
 from drivers.buttons import Debouncer
 from schaffner.rng import Rng
 
