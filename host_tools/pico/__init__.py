@@ -1,7 +1,9 @@
 """What puts Schaffner on a Pico, run from the PC: ``python host_tools/pico COMMAND``.
 
 deploy     the compiled files into a slot of the board's file system (deploy.py)
-firmware   a MicroPython image for a board with all of Schaffner frozen in (firmware.py)
+firmware   MicroPython images with all of Schaffner frozen in, per board and chip
+           (firmware.py; images.py builds each once)
+release    every image, the web page, the notes and their checksums in dist/ (release.py)
 backup     a gadget's saves, history and settings to a file on the PC (backup.py)
 restore    such a file back onto a gadget, the same or another (backup.py)
 

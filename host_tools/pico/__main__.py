@@ -3,10 +3,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from pico import backup, deploy, firmware  # noqa: E402
+from pico import backup, deploy, firmware, release  # noqa: E402
 
 COMMANDS = {"deploy": deploy.main, "firmware": firmware.main, "backup": backup.main,
-            "restore": backup.restore_main}
+            "restore": backup.restore_main, "release": release.main}
 
 
 def main(argv):

@@ -1,3 +1,5 @@
-"""Schaffner's rules core: one package per game, no I/O, no clock, no hardware."""
+"""Schaffner's rules core: one package per game, no I/O, no clock, no hardware.
 
-VERSION = "0.1.0"
+The version is package.json's, stamped onto the gadget by make deploy and make firmware
+(firmware/app/menus.py shows it).
+"""
