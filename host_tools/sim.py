@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 import frames  # noqa: E402
 
-BOARDS = {"pico_oled": (128, 64, False), "pico_display_pack": (240, 135, True)}
+BOARDS = {"pico_oled": (128, 64, False), "pico_display_pack": (240, 135, True),
+          "pico_oled_sh1106": (128, 64, False), "pico_lcd_114": (240, 135, True)}
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 LONG = 4
 

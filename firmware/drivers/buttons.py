@@ -201,7 +201,13 @@ class Edges:
         for j in range(len(pins)):
             if pins[j] is pin:
                 i = groups[j]
-                if pin.value() if self._single else not held(pins, groups) >> i & 1:
+                up = pin.value()
+                if not self._single:  # up once none of the button's keys is held
+                    for k in range(len(pins)):
+                        if groups[k] == i and not pins[k].value():
+                            up = 0
+                            break
+                if up:
                     self.up[i] = t
                 else:
                     presses = self._presses

