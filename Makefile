@@ -42,7 +42,7 @@ deps: $(VENV_STAMP) $(NODE_STAMP)
 
 test: deps
 	$(PY) -m pytest -q tests
-	node host_tools/mp_test.mjs
+	node tests/support/mp_test.mjs
 	$(PY) host_tools/compile_check.py
 	$(PY) host_tools/typecheck.py
 	$(PY) tests/web/run.py
@@ -51,7 +51,7 @@ test-py: $(VENV_STAMP)
 	$(PY) -m pytest -q tests
 
 test-mp: $(NODE_STAMP)
-	node host_tools/mp_test.mjs
+	node tests/support/mp_test.mjs
 
 # The page in headless Chromium; says it skipped when there is none.
 test-web: deps

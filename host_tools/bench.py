@@ -77,7 +77,7 @@ def build_image(board, build=BUILD):
         if target.endswith(".py.mpy"):
             os.remove(target)
     bench = os.path.join(ROOT, "host_tools", "bench")
-    shared = os.path.join(ROOT, "tests", "shared")
+    shared = os.path.join(ROOT, "tests", "support")
     harness = [os.path.join(bench, n) for n in os.listdir(bench) if n.endswith(".py")]
     harness += [os.path.join(shared, n) for n in os.listdir(shared)
                 if n in ("memfiles.py", "appdriver.py") or (n.startswith("play_") and n.endswith(".py"))]

@@ -7,7 +7,7 @@
 // lines for Python errors.  Steps run as separate top-level calls so garbage
 // is collected between button presses (host_tools/bench/stepper.py).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { copyTree } from "./mp_files.mjs";
+import { copyTree } from "./wasm/runtime.mjs";
 
 const [image, heapArg, module, arg = ""] = process.argv.slice(2);
 const heap = parseInt(heapArg, 10);

@@ -33,7 +33,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-for _p in ("lib", "firmware", os.path.join("tests", "shim")):
+for _p in ("lib", "firmware", os.path.join("tests", "support", "shims")):
     if os.path.join(ROOT, _p) not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, _p))
 

@@ -1,6 +1,6 @@
 """make screenshots: the README's pictures, made by the simulator.
 
-Each game's end-to-end test script (tests/shared/play_<game>.py) is played
+Each game's end-to-end test script (tests/support/play_<game>.py) is played
 once on CPython to learn its presses; the simulator then plays the same
 presses under the real MicroPython runtime with the same dice seed, and the
 frames whose drawn text matches a shot's words are written to docs/screens/.
@@ -13,7 +13,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-for p in ("tests/shim", "tests/shared", "lib", "firmware"):
+for p in ("tests/support/shims", "tests/support", "lib", "firmware"):
     sys.path.insert(0, os.path.join(ROOT, p))
 sys.path.insert(0, HERE)
 

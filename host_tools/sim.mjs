@@ -8,7 +8,7 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { ROOT, installDevice } from "./mp_files.mjs";
+import { ROOT, installDevice } from "./wasm/runtime.mjs";
 
 const saveDir = process.argv[2] || join(ROOT, "sim-save");
 const heap = parseInt(process.env.MP_HEAP || String(192 * 1024), 10);

@@ -43,7 +43,7 @@ def palette_of(colour):
     if not colour:
         return None
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    sys.path.insert(0, os.path.join(ROOT, "tests", "shim"))
+    sys.path.insert(0, os.path.join(ROOT, "tests", "support", "shims"))
     from app.colours import PALETTE
     return PALETTE
 

@@ -4,8 +4,9 @@ import sys
 _here = os.path.dirname(os.path.abspath(__file__))
 _root = os.path.dirname(_here)
 for _p in (
-    os.path.join(_here, "shim"),
-    os.path.join(_here, "shared"),
+    os.path.join(_here, "support", "shims"),
+    os.path.join(_here, "support"),
+    os.path.join(_here, "drivers"),  # test_boards uses the drivers' tests' stand-in panels
     os.path.join(_root, "lib"),
     os.path.join(_root, "firmware"),
     _root,
@@ -21,7 +22,7 @@ import pytest  # noqa: E402
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """Run shared tests the way host_tools/mp_unittest.py does on MicroPython.
+    """Run shared tests the way tests/support/mp_unittest.py does on MicroPython.
 
     A ``Test*`` class's ``setUp``/``tearDown`` run around each test, and a
     test that returns a generator (a long test that yields between button

@@ -1,4 +1,4 @@
-"""Runs a benchmark module's main(arg) in top-level steps (see host_tools/mp_unittest.py).
+"""Runs a benchmark module's main(arg) in top-level steps (see tests/support/mp_unittest.py).
 
 The WebAssembly runtime only collects garbage between top-level calls, so a
 main() that returns a generator is resumed one yield (one button press) per

@@ -6,7 +6,7 @@ each button (UP, DOWN, OK, BACK: what play.mjs presses; BACK held at power-up ke
 off), and the board whose screens it shows: the simulator draws by screen size and colours
 alone, so a board with another controller or other pins (the SH1106, the Pico-LCD-1.14)
 is judged against the frames the simulator makes for the board of its screen, and against
-that board's budgets. tests/host/test_chip_tools.py checks that every board folder has its row
+that board's budgets. tests/host_tools/test_release.py checks that every board folder has its row
 and that each row's screen is its board.py's.
 """
 

@@ -12,7 +12,7 @@ BOARDS_DIR = os.path.join(ROOT, "boards")
 
 # Rules-core modules the gadget never imports: Ticket to Ride's map mode, which
 # host_tools/ttr_score.py uses (the gadget scores numbers entered by hand).  They
-# stay out of the image (7 KB of .mpy); tests/host/test_imports.py checks that no
+# stay out of the image (7 KB of .mpy); tests/test_imports.py checks that no
 # device file needs them, and the compile check still compiles them.
 HOST_ONLY = tuple("/lib/schaffner/ttr_austria/%s.py" % m for m in ("board", "claims", "final", "network"))
 

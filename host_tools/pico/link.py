@@ -1,7 +1,7 @@
 """The board the deploy talks to: its interface, and a Pico over USB through mpremote.
 
 Every operation of the deploy is one call of this interface (the tests' fake board in
-tests/host/fakeboard.py has the same one and can be cut off after any call):
+tests/host_tools/fakeboard.py has the same one and can be cut off after any call):
 
     facts()            platform, MicroPython version, .mpy format, free bytes, block size,
                        the stamp of a Schaffner firmware image (make firmware), or None

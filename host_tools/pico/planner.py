@@ -38,7 +38,7 @@ version from before Schaffner's own OLED driver, /lib/ssd1306.mpy is whole); or,
 older layout, /main.py and every file at its place are V's. A cut inside step 1 leaves
 the target without version.json while the slot in use is untouched; renames are atomic
 on littlefs (a cut leaves the old name or the new one); steps 2 and 4 change nothing a
-booting version reads. tests/host/test_deploy_cuts.py cuts a deploy after every operation.
+booting version reads. tests/host_tools/test_deploy_cuts.py cuts a deploy after every operation.
 """
 import hashlib
 import json

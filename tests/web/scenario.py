@@ -1,4 +1,4 @@
-"""The browser test's script, from the games' own end-to-end scripts (tests/shared/play_*.py).
+"""The browser test's script, from the games' own end-to-end scripts (tests/support/play_*.py).
 
 Each part is played on CPython with the test driver; every press is noted with the
 words it leaves on the screen (after any animation it starts has run), so e2e.mjs can
@@ -37,7 +37,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in ("tests/shim", "tests/shared", "lib", "firmware", "host_tools"):
+for p in ("tests/support/shims", "tests/support", "lib", "firmware", "host_tools"):
     sys.path.insert(0, os.path.join(ROOT, p))
 
 from app.events import OK, name  # noqa: E402

@@ -9,7 +9,7 @@ import ast
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host_tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools"))
 from pico.files import HOST_ONLY, boards, core_files, device_files  # noqa: E402
 from app.games import GAMES as REGISTRY  # noqa: E402
 

@@ -1,7 +1,7 @@
 """host_tools/pico/deploy.py: the image, the checks before anything changes, what it sends,
 what it says, the command line, the mip manifest.
 
-Boards here are tests/host/fakeboard.py; cut-offs are in test_deploy_cuts.py, the real
+Boards here are tests/host_tools/fakeboard.py; cut-offs are in test_deploy_cuts.py, the real
 board's commands under MicroPython in test_deploy_board.py.
 """
 import json

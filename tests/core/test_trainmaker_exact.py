@@ -14,6 +14,8 @@ from schaffner.trainmaker.cards import NEEDS, counts
 from schaffner.trainmaker.game import Game
 from schaffner.trainmaker.solver import Solver, choices, odds, train_odds
 
+CPYTHON_ONLY = "exact fractions over every placement: minutes under MicroPython, and fractions is CPython's"
+
 FACES = "LPBFC"
 
 

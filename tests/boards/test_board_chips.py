@@ -11,6 +11,8 @@ import types
 
 import pytest
 
+CPYTHON_ONLY = "loads board files and main.py with stand-ins for machine in sys.modules"
+
 from drivers import chip
 from test_boards import Hardware, _load, _raw
 from test_drivers_sh1106 import Sh1106

@@ -1,4 +1,4 @@
-// A stand-in Pico for tests/host/test_deploy_board.py: real MicroPython (the
+// A stand-in Pico for tests/host_tools/test_deploy_board.py: real MicroPython (the
 // WebAssembly port) with an empty file system, driven like a raw REPL.
 //
 // Reads one JSON object per line on stdin, {"code": "..."}, runs the code and answers

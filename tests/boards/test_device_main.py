@@ -14,6 +14,8 @@ import framebuf
 from app.events import BACK, LONG, OK, UP
 from drivers.buttons import Debouncer
 
+CPYTHON_ONLY = "main.py with stand-ins for the board file and machine in sys.modules"
+
 
 class Screen(framebuf.FrameBuffer):
     """A 128x64 mono canvas that remembers the text drawn and counts show()."""
@@ -377,7 +379,7 @@ def test_back_held_at_power_up_starts_nothing():
 def test_start_builds_the_real_app():
     screen = Screen()
     board = _fake_board()
-    import fake_rp2  # (tests/shared) the Pico's flash; the log's files are not on it: the log goes through them
+    import fake_rp2  # (tests/support) the Pico's flash; the log's files are not on it: the log goes through them
     sys.modules["rp2"] = fake_rp2
     with tempfile.TemporaryDirectory() as tmp:
         saved = (main.board, main._SAVE_DIR)

@@ -13,6 +13,8 @@ from schaffner.trainmaker.game import Game
 from schaffner.trainmaker.solver import Solver
 from test_trainmaker_odds import base_game
 
+CPYTHON_ONLY = "tens of thousands of trains played: too slow for the MicroPython runner"
+
 TRIALS = 20000
 
 

@@ -8,6 +8,8 @@ df=1: 10.828, df=4: 18.467, df=24: 51.179.
 from schaffner.rng import Rng
 from schaffner.trainmaker.dice import FACES, roll_dice
 
+CPYTHON_ONLY = "700,000 die rolls: too slow for the MicroPython runner"
+
 CHI2_999 = {1: 10.828, 4: 18.467, 24: 51.179}
 PROB = {"L": 2 / 6, "P": 1 / 6, "B": 1 / 6, "F": 1 / 6, "C": 1 / 6}
 ROLLS = 100_000  # of seven dice: 700,000 die rolls

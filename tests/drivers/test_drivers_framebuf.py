@@ -1,7 +1,7 @@
 """framebuf's pixel layouts and drawing rules, hand-computed.
 
 Under MicroPython these run against the real C module; under CPython against
-tests/shim/framebuf.py. Both must give the same bytes, which is what lets the
+tests/support/shims/framebuf.py. Both must give the same bytes, which is what lets the
 shim stand in for the device in host tests.
 """
 import framebuf

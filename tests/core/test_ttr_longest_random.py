@@ -3,6 +3,8 @@ import random
 
 from schaffner.ttr_austria.network import longest_track
 
+CPYTHON_ONLY = "random networks against a brute force: too slow for the MicroPython runner"
+
 
 def brute_force(edges):
     """Longest walk without reusing a route, trying every walk from every city

