@@ -11,6 +11,10 @@ from schaffner.trainmaker.game import Game
 from support import stepped
 
 DICE = "/data/dice.log"
+# each case in a heap of its own, as a Pico boots into one game: the cases before left the
+# runtime's heap fragmented enough that a few bytes more or less of code decided whether the
+# last one fitted
+FRESH_HEAP_PER_CASE = True
 
 
 def do(d, action):
