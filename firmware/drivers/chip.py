@@ -17,6 +17,8 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
 - os.urandom: the Pico SDK's get_rand_64 on both, from the ring oscillator, the clocks and
   the bus counters on the RP2040, with the true random number generator on the RP2350:
   nothing to choose.
+- pins: the Pico 2 has the Pico's pinout and the same GPIO functions on them (SPI0, SPI1,
+  I2C0, PWM), so a board's GPIO numbers hold on both.
 - native code (drivers.mono_native, gs4_native): MicroPython compiles frozen viper code for
   armv6m on the RP2040 and armv7m on the RP2350, which loads armv6m .mpy files of make
   deploy too.
