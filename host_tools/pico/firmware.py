@@ -131,6 +131,7 @@ def clone_tree(out):
     if shutil.which("git") is None:
         raise FirmwareError("no MicroPython tree and no git to clone one: set MICROPY_DIR to a "
                             "checkout of v1.28.0 with its submodules, or put the snapshot at %s" % SNAPSHOT)
+    ensure_tools()  # the port's submodules step configures the build: the ARM compiler first
     shutil.rmtree(top, ignore_errors=True)
     os.makedirs(top)
     print("firmware: no MICROPY_DIR and no snapshot (%s): cloning MicroPython %s and picotool %s "

@@ -83,6 +83,7 @@ def test_no_tree_and_no_snapshot_clones_one_or_says_what_to_do(tmp_path, monkeyp
         raise firmware.FirmwareError("git clone failed")
 
     monkeypatch.setattr(firmware, "_check", offline)
+    monkeypatch.setattr(firmware, "ensure_tools", lambda: None)
     with pytest.raises(firmware.FirmwareError, match="set MICROPY_DIR"):
         firmware.micropython_tree(str(tmp_path / "out"))
     assert tried[0][:2] == ["git", "clone"] and "v1.28.0" in tried[0]
