@@ -165,7 +165,8 @@ def today():
 def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it."""
     from app.app import App
-    from app.storage import FileStore, OsFiles
+    from app.flash import OsFiles
+    from app.store import FileStore
     from drivers import rawflash
     from schaffner.rng import Rng
 
@@ -177,9 +178,10 @@ def start(display, colours, wdt=None):
 
 
 def run(device):
-    """Poll forever, every 10 ms, or at once while work waits (Device.busy), and at
-    once when a pin changes: the wait is slept a millisecond at a time, so a finger
-    let go is taken within one.  time.sleep_ms idles the core between polls;
+    """Poll forever: every 10 ms while a button is down, a screen ticks or a beep
+    sounds, else every 50 ms (Device.wait_ms); at once while work waits
+    (Device.busy), and at once when a pin changes: the wait is slept a millisecond
+    at a time, so a finger let go is taken within one.  time.sleep_ms idles the core between polls;
     machine.lightsleep would also stop USB, and wakes too slowly to pay off."""
     moved = device.buttons.moved
     while True:

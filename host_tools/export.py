@@ -42,7 +42,9 @@ from app.dice_check import verdict, weights  # noqa: E402
 from app.games import GAMES, Session  # noqa: E402
 from app.history import SLOT, tally  # noqa: E402
 from app.history_write import totals  # noqa: E402
-from app.storage import FileStore, GameSave, OsFiles  # noqa: E402
+from app.flash import OsFiles  # noqa: E402
+from app.game_save import GameSave  # noqa: E402
+from app.store import FileStore  # noqa: E402
 from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports

@@ -8,7 +8,7 @@ import framebuf
 import json
 
 from app.app import App
-from app.storage import FileStore
+from app.store import FileStore
 from app.colours import PALETTE
 from schaffner.rng import Rng
 

@@ -118,7 +118,7 @@ def _shape(kinds, fields):
 
 def _hint(message, names):
     """Add a likely intended name to an 'unknown city/tourist route' message."""
-    for prefix in ("unknown city ", "unknown tourist route "):
+    for prefix in ("Unknown city ", "Unknown tourist route "):
         if message.startswith(prefix):
             close = difflib.get_close_matches(message[len(prefix):], names, 1, 0.75)
             if close:

@@ -3,13 +3,13 @@
 Driven by logical button events (app.events); draws onto the canvas it is
 handed (app.ui); never touches pins or clocks: time comes in through tick(),
 the date through today() (main.py's: (year, month, day), or None).
-Saving is work for the polls after a press (app.storage.GameSave): the press
-puts its frame on the screen first (main.py shows it in the poll after the
-press), then each following poll writes one small piece, while busy() tells
-the main loop to poll again at once.  So is
-loading a game's code: a module's first import can take 30 ms on a Pico, so
-the modules a game will need are imported one per poll while its setup
-screens are shown (preload()).
+Saving is work for the polls after a press (the flash queue, app.flash): the
+press puts its frame on the screen first (main.py shows it in the poll that
+takes the press), then each following poll writes one small piece, while
+busy() tells the main loop to poll again at once.  So is loading a game's
+code: a module's first import can take 30 ms on a Pico, so the modules a game
+will need are imported one per poll while its setup screens are shown
+(preload()).
 """
 import sys
 
@@ -17,7 +17,9 @@ from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.storage import UNDO, FileStore, GameSave
+from app.flash import FlashQueue
+from app.game_save import UNDO, GameSave
+from app.store import FileStore
 from app.ui import Ui, wrap
 from schaffner.journal import Journal
 
@@ -54,10 +56,11 @@ class App:
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
-        self.saves = GameSave(self.store, SAVE, self._snapshot)
+        self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
+        self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
-            self.later(self.saves.making())
+            self.later(self.saves.making(), True)
         self.session = session
         if session is not None:
             self.preload(session.game_id)
@@ -158,8 +161,8 @@ class App:
         in, the history (App.history) of a game in play. True when the
         screen changed."""
         try:
-            if not self.pressed and self.saves.pending():
-                return self._save(self.saves.step)
+            if self.flash.due(self.pressed):
+                return self._save(self.flash.step)
             t = getattr(self.top, "tick", None)
             if t and t(self, now_ms):
                 return True
@@ -176,7 +179,7 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        return self.saves.pending() or len(self.loading) > 0 or self._screen_busy()
+        return self.flash.pending() or len(self.loading) > 0 or self._screen_busy()
 
     def ticking(self):
         """True while the top screen wants time to pass poll by poll: it says so
@@ -291,19 +294,26 @@ class App:
         self.saves.add(UNDO)
         if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
             self.history.after_undo(self, before)  # queued after the undo
-        self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, redo)
+        self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, App.redo)
+
+    def redo(self):
+        """The last undone action again, saved as a redo (app.redo, loaded only for
+        it); ValueError when nothing was undone."""
+        from app.redo import redo
+        redo(self, self._playing(), self._history is not None)
 
     def _snapshot(self):
         return self._playing().to_dict()
 
-    def later(self, work):
-        """Flash work (a generator, one flash operation per step) for the polls
-        to come, in order with the game's save (GameSave.later)."""
-        self.saves.later(work)
+    def later(self, work, erases=False):
+        """Flash work (a generator, one flash operation per step; erases: its first
+        step erases a block) for the polls to come, in order with the game's
+        save (app.flash)."""
+        self.flash.add(work, erases)
 
     def flush(self):
         """Save everything waiting, now."""
-        self._save(self.saves.finish)
+        self._save(self.flash.finish)
 
     def _save(self, work):
         try:
@@ -336,9 +346,3 @@ def _rolled(game):
     """The faces a game with dice has rolled (Trainmaker's tally()), else None."""
     t = getattr(game, "tally", None)
     return t() if t else None
-
-
-def redo(app):
-    """The last undone action again (app.undo, loaded only for it)."""
-    from app.undo import redo
-    redo(app)

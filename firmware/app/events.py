@@ -23,5 +23,5 @@ def parse(word):
     if long:
         w = w[5:]
     if w not in NAMES:
-        raise ValueError("unknown button %r" % word)
+        raise ValueError("Unknown button %r" % word)
     return NAMES.index(w) | (LONG if long else 0)

@@ -17,7 +17,7 @@ Its ``__init__`` is the entry point and provides:
 
 docs/architecture.md says how to add a game.
 """
-from app.storage import UNDO
+from app.game_save import UNDO
 from schaffner.journal import REDO, Journal
 
 VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log
@@ -33,7 +33,7 @@ def row(game_id):
     for r in GAMES:
         if r[0] == game_id:
             return r
-    raise ValueError("unknown game %r" % (game_id,))
+    raise ValueError("Unknown game %r" % (game_id,))
 
 
 def title(game_id):
@@ -70,16 +70,16 @@ class Session:
         """Rebuild a saved session (this version's save or the one before);
         ValueError for anything else."""
         if not isinstance(data, dict) or data.get("app") != "schaffner":
-            raise ValueError("not a Schaffner save")
+            raise ValueError("Not a Schaffner save")
         if data.get("v") not in (1, VERSION):
-            raise ValueError("saved by another version")
+            raise ValueError("Saved by another version")
         game_id = data.get("game")
         names = data.get("names")
         if not isinstance(names, list):
-            raise ValueError("not a Schaffner save")
+            raise ValueError("Not a Schaffner save")
         key = data.get("key", 0)  # saves from before the history have none
         if type(key) is not int:
-            raise ValueError("not a Schaffner save")
+            raise ValueError("Not a Schaffner save")
         ui = module(game_id)
         return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key)
 
@@ -94,5 +94,5 @@ class Session:
             elif isinstance(record, list) or record == REDO:
                 entries.append(record)
             else:
-                raise ValueError("not a record of ours")
+                raise ValueError("Not a record of ours")
         session.journal.restore(entries)

@@ -83,6 +83,15 @@ class History:
             from app.history_write import after_do
             app.later(after_do(self, app, res))
 
+    def after_redo(self, app, was, res):
+        # an undone action was applied again, and its redo is queued next; was: the
+        # dice the game had rolled before it (tally), res as for after_do
+        now = tally(app.session.game)
+        if was != now:
+            from app.history_write import redone
+            app.later(redone(self, app, [now[i] - was[i] for i in range(len(now))]))
+        self.after_do(app, res)
+
     def after_undo(self, app, before):
         # an undo was queued; before: the game as it was
         s = app.session

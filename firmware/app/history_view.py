@@ -27,7 +27,7 @@ def count(h):  # games kept in h (app.history); none while a clear can be undone
 
 def read(h, i):  # game i (0 the oldest), None if damaged or of an unknown format
     if not 0 <= i < count(h):
-        raise ValueError("no game %d in the history" % i)
+        raise ValueError("No game %d in the history" % i)
     for path, n in h.files():
         if i < n:
             try:

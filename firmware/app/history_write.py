@@ -6,13 +6,13 @@ counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md
 # clear made final renames history.clr to history.del before removing the files.
 # dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
 # (every roll counts), each appended after the save it follows, ["r", ...] per
-# redone roll (taken off again: the game counts it; app.undo), appended before
+# redone roll (taken off again: the game counts it; redone()), appended before
 # the redo's save: a cut loses dice from the count, never counts them twice.
 import json
 
 from micropython import const
 
-from app.storage import append_record, records
+from app.record_files import append_record, records
 
 _COPY = const(8)  # records a rewrite copies per append: few opens, little heap
 _TIDY = const(4096)  # dice.log bytes past which a new game sums it up
@@ -153,6 +153,14 @@ def _after_undo(h, app, key, undone, reopened):
         app.notify(FAILED)
 
 
+def redone(h, app, faces):  # a redone roll's faces off the undone ones again ("r")
+    try:
+        append_record(h.fs, h.dice_log, ["r"] + faces)
+    except OSError:
+        app.notify(FAILED)
+    yield
+
+
 def replaced(h, app, old):
     return _replaced(h, app, h.tally(old.game) if old is not None else None)
 
@@ -215,5 +223,5 @@ def record(app, res):
 
 def slot(size, text):  # a new line, the text, spaces: size bytes
     if len(text) >= size:
-        raise ValueError("a history record is longer than %d bytes" % (size - 1))
+        raise ValueError("A history record is longer than %d bytes" % (size - 1))
     return "\n" + text + " " * (size - 1 - len(text))

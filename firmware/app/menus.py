@@ -62,9 +62,9 @@ class MainMenu(Menu):
                    lambda a: a.undo())
 
     def redo(self, app):
-        from app.undo import redo
         s = app.session
-        app.notify("Do again: %s?\nOK: yes" % s.ui.describe(s.journal.undone[-1], s.names, s.game), OK, redo)
+        app.notify("Do again: %s?\nOK: yes" % s.ui.describe(s.journal.undone[-1], s.names, s.game), OK,
+                   lambda a: a.redo())
 
     def history(self, app):
         from app.history_view import HistoryList

@@ -1,4 +1,4 @@
-"""A game's log programmed straight into erased flash (app.storage.GameSave).
+"""A game's log programmed straight into erased flash (app.game_save).
 
 littlefs commits every durable write into a 4 KB metadata block in 256-byte
 programs, so one action saved costs at least 1/16 of an erase.  Here a record
@@ -107,6 +107,11 @@ class RingLog:
                 break
         return found
 
+    def erases(self, size):
+        """Whether append() of a record of size bytes erases a block first."""
+        k = (self.cur + 1) % self.n
+        return self.pos + _OVER + size > BLOCK and self.erased != k and k != self.first
+
     def append(self, data, gen):
         """Program one record (bytes) of generation gen: True once it is on flash,
         False when this call erased a block for it instead (an erase stalls the
@@ -114,7 +119,7 @@ class RingLog:
         holds records in play (a snapshot frees them)."""
         size = len(data)
         if size > BLOCK - _HEAD - _OVER:
-            raise ValueError("record too long for the log")
+            raise ValueError("Record too long for the log")
         k, pos = self.cur, self.pos
         head = 0
         if pos + _OVER + size > BLOCK:

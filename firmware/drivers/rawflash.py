@@ -1,5 +1,5 @@
 """The Pico's flash under the game log's files, erased and programmed directly
-(app.ringlog; app.storage.OsFiles.ring makes the files).
+(app.ringlog; app.flash.OsFiles.ring makes the files).
 
 Each of the log's files holds exactly one 4 KB block.  littlefs keeps such a
 file's data in a block of its own, reads it only when the file is read, and

@@ -7,7 +7,7 @@ def main(arg):
     start = clock.now_us()
     import framebuf
     from app.app import App
-    from app.storage import FileStore
+    from app.store import FileStore
     buf = bytearray(128 * 64 // 8)
     app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), 128, 64, FileStore("/data"), None)
     app.render()

@@ -64,7 +64,9 @@ class Loop:
         import machine
         import main
         from app.app import App
-        from app.storage import FileStore, GameSave, OsFiles
+        from app.flash import OsFiles
+        from app.game_save import GameSave
+        from app.store import FileStore
         from drivers.buttons import Debouncer, Edges
         from flash import FlashFiles
         from schaffner.rng import Rng

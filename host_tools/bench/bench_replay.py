@@ -71,7 +71,7 @@ def make_app(board, seed):
     """The App on this board's canvas, saving into the void, dice from seed."""
     import framebuf
     from app.app import App
-    from app.storage import FileStore
+    from app.store import FileStore
     from schaffner.rng import Rng
     store = FileStore("/data", DiscardFiles())
     if board == "pico_display_pack":

@@ -37,7 +37,7 @@ Erases per action are what the flash budget counts; stalls add to the time of th
 poll they happen in, and so does littlefs's work.  Not modelled: littlefs relocating
 a metadata pair every 100 compactions (block_cycles).
 """
-from app.storage import OsFiles
+from app.flash import OsFiles
 
 _BLOCK = 4096
 _PROG = 256
@@ -200,7 +200,7 @@ def _blocks(n):
 
 
 class FlashFiles(OsFiles):
-    """app.storage's file layer, counting what it would cost on the Pico.
+    """app.flash's file layer, counting what it would cost on the Pico.
 
     now_us, a clock in microseconds, times the model's own bookkeeping, which is
     no work a Pico does: model_us adds it up, for the bench to take off the time

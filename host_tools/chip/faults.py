@@ -15,7 +15,7 @@ from emulated import ROOT, ChipError
 RESUME = [2, 0]  # OK on the main menu: "Resume game", its first entry while a game is saved
 UNDO = [7, 0]  # long BACK on a game's screen: take the last action back
 UNDOS = 5
-CHANGED = ("firmware/app/app.py", "firmware/app/menus.py", "firmware/app/storage.py")
+CHANGED = ("firmware/app/app.py", "firmware/app/menus.py", "firmware/app/game_save.py")
 OTHER_FILES = 24  # another gadget's files, as issue #19 found them: 24 files of 4 KB
 
 

@@ -18,7 +18,7 @@ import board
 import main
 from app.app import SAVE, App
 from app.events import name
-from app.storage import FileStore
+from app.store import FileStore
 from drivers.buttons import Debouncer
 from schaffner.rng import Rng
 

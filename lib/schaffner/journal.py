@@ -22,7 +22,7 @@ REDO = {"redo": 1}  # restore()'s entry for a redo (an action is a list, an undo
 class Journal:
     def __init__(self, game_cls, base, actions=(), keep=64, fold=32, folded=0, undone=()):
         if keep < 1 or fold < 1:
-            raise ValueError("journal needs keep >= 1 and fold >= 1")
+            raise ValueError("Journal needs keep >= 1 and fold >= 1")
         self.folded = folded  # actions already in base
         self.game_cls = game_cls
         self.keep = keep
@@ -75,7 +75,7 @@ class Journal:
     def before_last(self):
         """The game as it was before the last action (to say what an undo would take back)."""
         if not self.actions:
-            raise ValueError("nothing to undo")
+            raise ValueError("Nothing to undo")
         return self._replay(len(self.actions) - 1)
 
     def undo(self):
@@ -90,7 +90,7 @@ class Journal:
     def redo(self):
         """Apply the last undone action again and return it."""
         if not self.undone:
-            raise ValueError("nothing to redo")
+            raise ValueError("Nothing to redo")
         action = self.undone[-1]
         self._do(action)  # ValueError: it stays undone
         return self.undone.pop()
@@ -110,13 +110,13 @@ class Journal:
             for entry in log:
                 if entry is None:
                     if not actions:
-                        raise ValueError("nothing to undo")
+                        raise ValueError("Nothing to undo")
                     undone.append(actions.pop())
                     low = min(low, folded + len(actions))
                     continue
                 if entry == REDO:
                     if not undone:
-                        raise ValueError("nothing to redo")
+                        raise ValueError("Nothing to redo")
                     actions.append(undone.pop())
                 else:
                     actions.append(tuple(entry))
@@ -141,7 +141,7 @@ class Journal:
                 self.game = self._replay(len(self.actions))
             if isinstance(exc, ValueError):
                 raise
-            raise ValueError("saved log does not fit this game")
+            raise ValueError("Saved log does not fit this game")
         self.base = base
         self.actions = actions
         self.undone = undone
@@ -159,15 +159,15 @@ class Journal:
             base = data["base"]
             actions = data["actions"]
         except (KeyError, TypeError):
-            raise ValueError("not a saved game")
+            raise ValueError("Not a saved game")
         folded = data.get("folded", 0)  # saves from before the count have none
         undone = data.get("undone", [])  # nor those from before redo
         if not isinstance(actions, list) or type(folded) is not int or not isinstance(undone, list):
-            raise ValueError("not a saved game")
+            raise ValueError("Not a saved game")
         try:
             return cls(game_cls, base, actions, keep, fold, folded, undone)
         except (KeyError, IndexError, TypeError, AttributeError):
-            raise ValueError("saved game does not fit this game")
+            raise ValueError("Saved game does not fit this game")
 
 
 def _build(game_cls, base, actions, count):

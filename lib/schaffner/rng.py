@@ -24,7 +24,7 @@ class Rng:
     def seed(self, seed):
         """Any int; only its low 32 bits count."""
         if not isinstance(seed, int):
-            raise ValueError("seed must be a number")
+            raise ValueError("Seed must be a number")
         # XOR with fixed words so that small seeds do not start from a
         # nearly-zero state, then run a few steps to spread the bits.
         self._s0 = (seed & _MASK) ^ 0x9E37
@@ -46,7 +46,7 @@ class Rng:
     def getrandbits(self, k):
         """k >= 0 random bits as an int, like random.getrandbits."""
         if k < 0:
-            raise ValueError("k must be >= 0")
+            raise ValueError("The number of bits must be 0 or more")
         value = 0
         while k > 16:
             value = (value << 16) | self._next16()

@@ -17,16 +17,16 @@ def chi_square(counts, weights):
     last division, so large counts lose nothing.
     """
     if len(counts) != len(weights) or len(counts) < 2:
-        raise ValueError("one weight per count, at least two categories")
+        raise ValueError("One weight per count, at least two categories")
     n = 0
     w = 0
     for i in range(len(counts)):
         if counts[i] < 0 or weights[i] <= 0:
-            raise ValueError("counts must be 0 or more, weights more than 0")
+            raise ValueError("Counts must be 0 or more, weights more than 0")
         n += counts[i]
         w += weights[i]
     if n == 0:
-        raise ValueError("no counts to test")
+        raise ValueError("No counts to test")
     stat = 0.0
     for i in range(len(counts)):
         d = counts[i] * w - n * weights[i]  # (observed - expected) * w
@@ -37,7 +37,7 @@ def chi_square(counts, weights):
 def chi2_sf(x, df):
     """P(X >= x) for X chi-square distributed with df degrees of freedom (df even)."""
     if df < 2 or df % 2:
-        raise ValueError("degrees of freedom must be even and at least 2")
+        raise ValueError("Degrees of freedom must be even and at least 2")
     if x <= 0:
         return 1.0
     y = x / 2

@@ -19,7 +19,7 @@ def test_a_press_shows_first_and_saves_in_the_next_polls():
         assert d.app.busy() and fs.image() == before  # ... writes nothing
         assert d.app.tick(10) is False and fs.image() == before  # the next poll: the record as bytes
         polls = 0
-        while d.app.saves.pending():  # then one flash operation a poll, and nothing else
+        while d.app.flash.pending():  # then one flash operation a poll, and nothing else
             done, programs = fs.done, sum(r.programs for r in fs.rings.values())
             assert d.app.tick(20 + polls) is False
             assert fs.done - done + sum(r.programs for r in fs.rings.values()) - programs == 1

@@ -58,7 +58,7 @@ def test_card_entry_refuses_bad_counts_and_changes_nothing():
     yield
     d.press("OK", "OK", "OK")
     yield
-    d.shows("no City card needs nothing")
+    d.shows("No City card needs nothing")
     assert _journal(d) == [] and d.app.session.game.phase() == "cards"
     # BACK on the first field leaves to the main menu; Resume comes back
     d.press("OK", "BACK", "BACK", "BACK")
@@ -85,7 +85,7 @@ def test_steam_contract_entry_checks_its_needs():
     yield
     d.pick("Done")
     yield
-    d.shows("a Contract needs at least one card")
+    d.shows("A Contract needs at least one card")
     d.press("OK")
     yield
     yield from picks(d, "station", "coal")

@@ -114,7 +114,7 @@ def test_placing_nothing_is_refused_and_changes_nothing():
     before = g.to_dict()
     to(d, "Place")
     yield
-    d.shows("choose at least one die")
+    d.shows("Choose at least one die")
     assert g.to_dict() == before
     d.press("OK")
     yield
@@ -134,7 +134,7 @@ def test_locomotive_after_the_first_roll_is_refused():
     yield
     to(d, "Place")
     yield
-    d.shows("no Locomotive after the first roll")
+    d.shows("No Locomotive after the first roll")
     assert g.to_dict() == before and d.app.top.sel == [2, 4]  # dice 0 and 1 are on the train
 
 

@@ -111,7 +111,7 @@ class TestBadValues:
         d.press("BACK")
         yield
         yield from picks(d, "Green", "Schafberg", "Ticket only")
-        d.shows("its ticket is held", "by another")
+        d.shows("Its ticket is held", "by another")
 
 
 @stepped

@@ -1,4 +1,4 @@
-"""Schaffner's own 0 (issue #20): an oval with a dot, at every scale and on both
+"""Schaffner's own 0: an oval with a dot, at every scale and on both
 boards' canvases, so a doubled 0 never reads as an 8; every other character
 is the font's, and what is under the text stays."""
 import framebuf

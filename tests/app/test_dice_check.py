@@ -13,7 +13,7 @@ import types
 from app.dice_check import verdict
 from app.history_write import totals
 from app.history import History
-from app.storage import FileStore
+from app.store import FileStore
 from memfiles import MemFiles
 from schaffner.rng import Rng
 from schaffner.stats import chi2_sf

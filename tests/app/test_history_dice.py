@@ -5,16 +5,11 @@ from app.dice_check import lines, verdict
 from app.history_view import count
 from app.history_write import totals
 from appdriver import Driver
-from app.undo import redo
 from history_steps import counted, kept
 from schaffner.trainmaker.game import Game
 from support import stepped
 
 DICE = "/data/dice.log"
-# each case in a heap of its own, as a Pico boots into one game: the cases before left the
-# runtime's heap fragmented enough that a few bytes more or less of code decided whether the
-# last one fitted
-FRESH_HEAP_PER_CASE = True
 
 
 def do(d, action):
@@ -162,7 +157,7 @@ def test_a_redone_roll_counts_its_dice_once_and_a_redone_win_is_kept_once():
     yield
     undo(d)
     assert counted(d) == [2, 1, 1, 1, 2]  # rolled, then undone: counted once
-    redo(d.app)
+    d.app.redo()
     d.app.flush()
     assert counted(d) == [2, 1, 1, 1, 2] and d.app.session.game.faces() == "LLPBFCC"
     assert d.fs.files[DICE] == '\n["u", 2, 1, 1, 1, 2]\n["r", 2, 1, 1, 1, 2]'
@@ -173,7 +168,7 @@ def test_a_redone_roll_counts_its_dice_once_and_a_redone_win_is_kept_once():
     assert [r["w"] for r in kept(d)] == ["Red"]
     undo(d)
     assert kept(d) == []
-    redo(d.app)
+    d.app.redo()
     d.app.flush()
     assert [r["w"] for r in kept(d)] == ["Red"]
     d.boot()

@@ -6,7 +6,7 @@ undoable until the next action."""
 from app.history import SEGMENT, SLOT, History
 from app.history_view import count, read
 from app.history_write import clear, undo_clear
-from app.storage import FileStore
+from app.store import FileStore
 from memfiles import MemFiles, PowerCut
 from support import raises, stepped
 
@@ -103,7 +103,7 @@ def test_a_record_is_one_slot_with_every_field():
     assert read(t.history, 0) == {"v": 1, "k": 3, "g": "taubertal", "d": "2025-05-12", "a": 12, "t": 6,
                                  "w": "Red", "h": "points", "b": "", "u": "VP",
                                  "p": [["Red", 7, 1], ["Blue", 5, 2]]}
-    assert "no game 1" in str(raises(ValueError, read, t.history, 1))
+    assert "No game 1" in str(raises(ValueError, read, t.history, 1))
 
 
 @stepped
@@ -256,7 +256,7 @@ def test_the_largest_record_fits_its_slot():
 
 def test_real_files_append_read_take_back_and_clear():
     import os
-    from app.storage import OsFiles
+    from app.flash import OsFiles
     root = "/tmp/schaffner-history-test"
     fs = OsFiles()
     for name in ("history.log", "history.old", "history.clr", "history.del"):

@@ -1,4 +1,4 @@
-"""Every word readable (issue #20): Der Taubertal-Express's screens and the menus after
+"""Every word readable: Der Taubertal-Express's screens and the menus after
 its game, on the Display Pack (240x135): nothing off the screen, nothing cut silently,
 no text on text, no rows touching (tests/support/text_check.py says what each
 means).  The other board is test_readable_taubertal_oled: a file of its own gets a

@@ -2,7 +2,10 @@
 import json
 
 from memfiles import MemFiles, PowerCut
-from app.storage import UNDO, FileStore, GameSave, records
+from app.flash import FlashQueue
+from app.game_save import UNDO, GameSave
+from app.record_files import records
+from app.store import FileStore
 from support import raises
 
 OLD = {"turn": 7, "names": ["Red", "Blue"], "log": [[1, 2], [3, 4]]}
@@ -83,7 +86,7 @@ def test_foreign_save_is_refused_by_the_builder():
 
 def test_real_files_round_trip_and_fall_back():
     import os
-    from app.storage import OsFiles
+    from app.flash import OsFiles
     root = "/tmp/schaffner-store-test"
     fs = OsFiles()
     store = FileStore(root, fs)
@@ -158,11 +161,12 @@ class Tally:
 
 
 class Box:
-    """A device over the files fs: its GameSave and the tally in play."""
+    """A device over the files fs: its flash queue, its GameSave and the tally in play."""
 
     def __init__(self, fs, every=4, store=None):
         self.fs = fs
-        self.save = GameSave(store or FileStore("/d", fs), "game", self.snapshot, every)
+        self.queue = FlashQueue()
+        self.save = GameSave(store or FileStore("/d", fs), "game", self.snapshot, every, self.queue)
         self.tally, self.note = self.save.load(Tally.build, Tally.replay)
         self.save.prepare()
 
@@ -172,20 +176,20 @@ class Box:
     def new(self):
         self.tally = Tally([])
         self.save.start()
-        self.save.finish()
+        self.queue.finish()
         return self
 
     def add(self, *values):
         for v in values:
             self.tally.items.append(v)
             self.save.add([v])
-            self.save.finish()
+            self.queue.finish()
         return self
 
     def undo(self):
         self.tally.items.pop()
         self.save.add(UNDO)
-        self.save.finish()
+        self.queue.finish()
         return self
 
     def reboot(self):
@@ -352,7 +356,7 @@ def test_power_cut_in_a_new_game_keeps_the_old_one_or_starts_the_new():
         box = Box(fs, every=4).new().add(1, 2, 3, 4, 5, 6)
         box.tally = Tally([7])  # a new game, its start in the snapshot
         return box
-    return _sweep(setup, lambda box: (box.save.start(), box.save.finish()))
+    return _sweep(setup, lambda box: (box.save.start(), box.queue.finish()))
 
 
 def test_an_undo_is_logged_and_survives_a_power_cut():
@@ -416,11 +420,11 @@ def _test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
     box.save.add([3])
     ring = _ring(fs)
     programs = ring.programs
-    box.save.step()  # the record as bytes, and the snapshot queued after it
+    box.queue.step()  # the record as bytes, and the snapshot queued after it
     assert ring.programs == programs
-    box.save.step()  # programmed; the snapshot comes in the steps after it
+    box.queue.step()  # programmed; the snapshot comes in the steps after it
     assert ring.programs == programs + 1
-    assert box.save.pending() and not fs.exists("/d/game.new")
+    assert box.queue.pending() and not fs.exists("/d/game.new")
     assert box.reboot().tally.items == [1, 2, 3]
 
 
@@ -433,12 +437,12 @@ def _test_an_erase_has_a_step_of_its_own():
     ring = _ring(box.fs)
     box.tally.items.append(["next", "x" * 100])
     box.save.add(["next", "x" * 100])
-    box.save.step()  # as bytes
+    box.queue.step()  # as bytes
     erases, programs = ring.erases, ring.programs
-    box.save.step()  # the next block erased, and nothing else
+    box.queue.step()  # the next block erased, and nothing else
     assert (ring.erases, ring.programs) == (erases + 1, programs)
-    box.save.step()  # the record programmed
-    assert (ring.erases, ring.programs) == (erases + 1, programs + 1) and not box.save.pending()
+    box.queue.step()  # the record programmed
+    assert (ring.erases, ring.programs) == (erases + 1, programs + 1) and not box.queue.pending()
 
 
 def test_an_erase_has_a_step_of_its_own():
@@ -451,7 +455,7 @@ def test_a_snapshot_cut_before_its_renames_is_finished_at_boot():
     box.tally.items.append(3)
     box.save.add([3])  # the log's third record: logged, then a snapshot begins
     while not fs.exists("/d/game.new") or not fs.files["/d/game.new"].endswith("}"):
-        box.save.step()  # until the new snapshot is whole, then the power goes
+        box.queue.step()  # until the new snapshot is whole, then the power goes
     again = box.reboot()
     assert again.tally.items == [1, 2, 3] and not fs.exists("/d/game.new")
     again.add(4)
@@ -483,16 +487,16 @@ def test_a_full_flash_drops_the_queue_and_the_next_record_snapshots_all():
     ring.program = full
     box.tally.items.append(2)
     box.save.add([2])
-    box.save.step()  # the record as bytes
-    raises(OSError, box.save.step)
-    assert not box.save.pending()
+    box.queue.step()  # the record as bytes
+    raises(OSError, box.queue.step)
+    assert not box.queue.pending()
     ring.program = program
     box.add(3)  # a snapshot with 2 in it
     assert box.reboot().tally.items == [1, 2, 3]
 
 
 def _real_files():
-    from app.storage import OsFiles
+    from app.flash import OsFiles
     import os
     root = "/tmp/schaffner-gamesave-test"
     fs = OsFiles()
@@ -515,28 +519,30 @@ def test_game_save_on_real_files():
 
 
 def _blocks_made_a_step_at_a_time():
-    from app.storage import OsFiles
+    from app.flash import OsFiles
     import os
     root = "/tmp/schaffner-making-test"
     fs = OsFiles()
-    save = GameSave(FileStore(root, fs), "game", dict)
+    queue = FlashQueue()
+    save = GameSave(FileStore(root, fs), "game", dict, queue=queue)
     save.load(Tally.build, Tally.replay)
     assert save.ring is None  # a new gadget: nothing found
-    save.later(save.making())
+    queue.add(save.making(), True)
     ring = root + "/game.ring/"
     made = []
-    while save.pending():
-        save.step()
+    while queue.pending():
+        assert queue.erases or len(made) == 8  # each step makes a file of erased flash, then opens the log
+        queue.step()
         made.append(sum(1 for k in range(8) if fs.size(ring + str(k)) == 4096))
         yield
     assert made == [1, 2, 3, 4, 5, 6, 7, 8, 8]  # a file a step, then the log opened on them
     assert save.ring is not None
-    again = GameSave(FileStore(root, fs), "game", dict)
+    again = GameSave(FileStore(root, fs), "game", dict, queue=queue)
     again.load(Tally.build, Tally.replay)
     assert again.ring is not None  # the next boot finds them: nothing to make
-    again.later(again.making())
-    again.step()
-    assert not again.pending()
+    queue.add(again.making())
+    queue.step()
+    assert not queue.pending()
     for k in range(8):
         fs.remove(ring + str(k))
     os.rmdir(root + "/game.ring")

@@ -36,7 +36,7 @@ def test_trainmaker_steam_engine_first_and_an_old_save_without_a_tally():
     del d["tally"]
     assert Trainmaker.from_dict(d).tally() == (0, 0, 0, 0, 0)
     d["tally"] = [1, 2]
-    assert "not a saved Trainmaker game" in str(rejects(g, Trainmaker.from_dict, d))
+    assert "Not a saved Trainmaker game" in str(rejects(g, Trainmaker.from_dict, d))
 
 
 def test_result_of_a_trainmaker_game():

@@ -344,7 +344,7 @@ def test_queries_for_the_app():
     g.apply(("roll", "LPBFCLL"))
     assert g.legal() == ["place", "declare", "switch"]
     assert g.pick("LLP") == [0, 5, 1]
-    assert rejects(g, g.pick, "CC") == "no unplaced C"  # only one Caboose showed
+    assert rejects(g, g.pick, "CC") == "No unplaced C"  # only one Caboose showed
     g.apply(("place", g.pick("LB")))
     assert g.legal() == ["roll", "stop", "declare"]
     assert g.dice()[0] == ("L", True) and g.dice()[1] == ("P", False)

@@ -53,7 +53,7 @@ def test_bad_cities():
 
 def test_bad_routes():
     b = small_board()
-    assert refused(b, b.add_route, "Wein", "Linz", 2) == "unknown city Wein"
+    assert refused(b, b.add_route, "Wein", "Linz", 2) == "Unknown city Wein"
     refused(b, b.add_route, "Linz", "Linz", 2)
     for length in (0, 9, -3, "2"):
         refused(b, b.add_route, "Bregenz", "Graz", length)
@@ -80,7 +80,7 @@ def test_bad_tickets():
     refused(b, b.add_ticket, "Wien", "Wien", 11)
     refused(b, b.add_ticket, "Wien", "Fehring", 0)
     refused(b, b.add_ticket, "Wien", "Fehring", 100)
-    assert "unknown tourist" in refused(b, b.add_ticket, "Wien", "Fehring", 7, "Xbahn")
+    assert "Unknown tourist" in refused(b, b.add_ticket, "Wien", "Fehring", 7, "Xbahn")
     # A Sonderzug's Strafe is its tourist route's penalty.
     assert "Strafe 14" in refused(b, b.add_sonderzug, "Bregenz", "Graz", 32, 14, "Murbahn")
     refused(b, b.add_sonderzug, "Bregenz", "Graz", 32, 5, "Nobahn")
@@ -112,8 +112,8 @@ def test_claims_routes():
     r = c.add_route(0, "Linz", "Bregenz")
     assert c.routes[0] == [r] and c.trains(0) == 8
     assert "taken by Anna" in refused_claim(c, c.add_route, 1, "Bregenz", "Linz")
-    assert "no route" in refused_claim(c, c.add_route, 1, "Bregenz", "Wien")
-    assert refused_claim(c, c.add_route, 1, "Wein", "Graz") == "unknown city Wein"
+    assert "No route" in refused_claim(c, c.add_route, 1, "Bregenz", "Wien")
+    assert refused_claim(c, c.add_route, 1, "Wein", "Graz") == "Unknown city Wein"
     refused_claim(c, c.add_route, 3, "Wien", "Linz")
     # A double route: one track each for two players, never both for one.
     c.add_route(0, "Wien", "Graz")
@@ -151,7 +151,7 @@ def test_claims_tickets_and_stations():
     c = claims3()
     c.add_ticket(1, "Wien", "Bregenz")
     assert "held by Bernd" in refused_claim(c, c.add_ticket, 2, "Bregenz", "Wien")
-    assert "no ticket" in refused_claim(c, c.add_ticket, 2, "Graz", "Wien")
+    assert "No ticket" in refused_claim(c, c.add_ticket, 2, "Graz", "Wien")
     c.add_station(0, "Wien")
     assert "station of Anna" in refused_claim(c, c.add_station, 1, "Wien")
     c.add_station(0, "Linz")
@@ -163,9 +163,9 @@ def test_claims_tickets_and_stations():
 def test_claims_players():
     c = Claims(small_board())
     c.add_player("Anna")
-    assert "at least 2" in str(raises(ValueError, c.check))
+    assert "At least 2" in str(raises(ValueError, c.check))
     assert "already" in refused_claim(c, c.add_player, "Anna")
     refused_claim(c, c.add_player, "")
     for name in "BCDE":
         c.add_player(name)
-    assert "at most 5" in refused_claim(c, c.add_player, "F")
+    assert "At most 5" in refused_claim(c, c.add_player, "F")

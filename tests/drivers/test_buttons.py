@@ -1,6 +1,7 @@
 """The debouncer: bouncy contacts, long presses, a button held at boot, ticks that wrap.
 
-Samples every 10 ms as the main loop does; debounce 30 ms, long press 700 ms.
+Samples every 10 ms, as the main loop does while a button is down; debounce 30 ms,
+long press 700 ms.
 Times go through the driver's ticks_add, so near the wrap they are the real ticks
 values of the runtime the test runs on.
 """

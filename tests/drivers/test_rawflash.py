@@ -1,6 +1,6 @@
 """The game log's blocks on the Pico's flash (drivers.rawflash): found at every
 boot in littlefs's own records, on flash images the real littlefs made
-(lfs_images) under a stand-in for rp2.Flash; and how app.storage.OsFiles
+(lfs_images) under a stand-in for rp2.Flash; and how app.flash.OsFiles
 uses them."""
 import json
 import os
@@ -12,7 +12,7 @@ sys.modules["rp2"] = fake_rp2
 from drivers import rawflash  # noqa: E402
 from app.fileblocks import FileBlocks  # noqa: E402
 from app.ringlog import BLOCK, RingLog  # noqa: E402
-from app.storage import OsFiles  # noqa: E402
+from app.flash import OsFiles  # noqa: E402
 import lfs_images  # noqa: E402
 from lfs_images import BLOCKS, COPIED, GEN  # noqa: E402
 from support import stepped  # noqa: E402

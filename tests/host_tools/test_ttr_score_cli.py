@@ -169,21 +169,21 @@ ticket, Graz, Bregenz, 0
     assert errors == [
         "MAP:18: unknown line kind 'rout' (expected map, city, route, double, tourist, ticket, sonderzug)",
         "MAP:19: expected: route, CITY, CITY, LENGTH",
-        "MAP:20: unknown city Gratz (did you mean Graz?)",
-        "MAP:21: city Wien is already there",
+        "MAP:20: Unknown city Gratz (did you mean Graz?)",
+        "MAP:21: City Wien is already there",
         "MAP:22: side 'south' must be west or east",
-        "MAP:23: route Linz-Wien is already there",
-        "MAP:24: route Graz-Fehring is already there",
-        "MAP:25: route Bregenz-Linz is already there",
-        "MAP:26: route length must be 1 to 8",
-        "MAP:27: route length must be 1 to 8",
+        "MAP:23: Route Linz-Wien is already there",
+        "MAP:24: Route Graz-Fehring is already there",
+        "MAP:25: Route Bregenz-Linz is already there",
+        "MAP:26: Route length must be 1 to 8",
+        "MAP:27: Route length must be 1 to 8",
         "MAP:28: length 'two' is not a whole number",
-        "MAP:29: a route needs two different cities",
+        "MAP:29: A route needs two different cities",
         "MAP:30: Feistritztalbahn has penalty 8 already",
-        "MAP:31: ticket Bregenz-Wien is already there",
-        "MAP:32: unknown tourist route Murtalbahn",
+        "MAP:31: Ticket Bregenz-Wien is already there",
+        "MAP:32: Unknown tourist route Murtalbahn",
         "MAP:33: Strafe 14 but Feistritztalbahn has penalty 8",
-        "MAP:34: ticket value must be 1 to 99",
+        "MAP:34: Ticket value must be 1 to 99",
     ]
 
 
@@ -232,14 +232,14 @@ route, Bregenz, Linz
     assert errors == [
         "CLAIMS:1: route line before the first player line",
         "CLAIMS:4: unknown line kind 'rout' (expected player, route, ticket, station)",
-        "CLAIMS:5: unknown city Lintz (did you mean Linz?)",
-        "CLAIMS:6: no route Linz-Graz on the map",
+        "CLAIMS:5: Unknown city Lintz (did you mean Linz?)",
+        "CLAIMS:6: No route Linz-Graz on the map",
         "CLAIMS:7: Anna already has Linz-Wien",
-        "CLAIMS:9: no ticket Wien-Graz on the map",
+        "CLAIMS:9: No ticket Wien-Graz on the map",
         "CLAIMS:10: a station, but stations are off (use --stations)",
-        "CLAIMS:12: player Anna is already there",
+        "CLAIMS:12: Player Anna is already there",
         "CLAIMS:13: Linz-Wien is taken by Anna",
-        "CLAIMS:14: ticket Bregenz-Wien is held by Anna",
+        "CLAIMS:14: Ticket Bregenz-Wien is held by Anna",
     ]
 
 
@@ -265,7 +265,7 @@ station, Lienz
     assert errors == [
         "CLAIMS:5: Anna has only 3 stations",
         "CLAIMS:7: Linz has a station of Anna",
-        "CLAIMS:8: unknown city Lienz (did you mean Linz?)",
+        "CLAIMS:8: Unknown city Lienz (did you mean Linz?)",
     ]
 
 
@@ -284,7 +284,7 @@ route, Graz, Wien
 def test_too_few_and_too_many_players():
     assert claims_errors("player, Anna\n") == ["CLAIMS: needs at least 2 players (player, NAME lines)"]
     errors = claims_errors("".join("player, P%d\n" % i for i in range(6)))
-    assert errors == ["CLAIMS:6: at most 5 players"]
+    assert errors == ["CLAIMS:6: At most 5 players"]
 
 
 # --- scoring through files ---------------------------------------------------

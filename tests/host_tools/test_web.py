@@ -265,7 +265,7 @@ def test_a_switch_saves_what_waited_to_be_written():
             clock.now += 10  # let go: up to the poll that hands the press to the app
         # Red took a ticket; its save waits for the polls to come
         assert len(dev._device.app.session.journal.actions) == actions + 1
-        assert dev._device.app.saves.pending()
+        assert dev._device.app.flash.pending()
         dev.boot("pico_display_pack", "00000000")
         assert len(dev._device.app.session.journal.actions) == actions + 1
 

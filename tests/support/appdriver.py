@@ -5,7 +5,7 @@ import framebuf
 
 from app.app import App
 from app.events import UP, DOWN, OK, BACK, LONG
-from app.storage import FileStore
+from app.store import FileStore
 from memfiles import MemFiles
 
 KEYS = {"UP": UP, "DOWN": DOWN, "OK": OK, "BACK": BACK}

@@ -1,4 +1,4 @@
-"""An in-memory stand-in for app.storage.OsFiles that can lose power mid-save.
+"""An in-memory stand-in for app.flash.OsFiles that can lose power mid-save.
 
 budget: bytes that may still be written (a write or an append past it keeps
 what fits, then raises PowerCut; so does a program of a ring log's flash);

@@ -1,4 +1,4 @@
-"""Every word readable (issue #20): the games' end-to-end scripts, with side trips
+"""Every word readable: the games' end-to-end scripts, with side trips
 to the screens they pass by, and the menus, settings, history and About after
 them, on a Checked driver (text_check) that checks every frame it draws.
 

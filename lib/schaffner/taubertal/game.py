@@ -44,6 +44,8 @@ The "round" actions (build, sale, carriage, done, replace_ticket) are for
 the player whose turn it is; replace_ticket also during the ticket draft.
 Game.apply checks an action's shape; what it does is in actions.py.
 """
+from schaffner import handler
+
 from . import buildings as B
 from . import scoring
 from .numbers import BIG_COAL_ROOM, COAL_ROOM, FREIGHT_ROOM, PASSES, PER_CARRIAGE, ROUNDS, TILES_EACH, whole_number
@@ -388,21 +390,10 @@ class Game:
 
     def apply(self, action):
         """Apply one action; a ValueError leaves the game unchanged."""
-        if not isinstance(action, (tuple, list)) or not action:
-            raise ValueError("Not an action")
-        kind = action[0]
-        entry = _actions().get(kind) if isinstance(kind, str) else None
-        if entry is None:
-            raise ValueError("Unknown action")
-        if self.ended:
-            raise ValueError("The game is over")
-        fewest, most, handler = entry
-        if not fewest < len(action) <= most + 1:
-            raise ValueError("Wrong number of values for " + kind)
+        do = handler(_actions(), action, self.ended)
         if len(action) > 1:
             self._player(action[1])
-        # handlers unpack the action themselves: no slice, no bound method
-        handler(self, action)
+        do(self, action)
 
     def _player(self, p):
         if type(p) is not int:

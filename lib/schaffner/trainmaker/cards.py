@@ -28,13 +28,13 @@ def counts(needs):
 def canonical(needs):
     """The needs in P, B, F order; ValueError if no City card needs that."""
     if not isinstance(needs, str):
-        raise ValueError("needs are letters P, B, F")
+        raise ValueError("Needs are letters P, B, F")
     if needs in NEEDS:  # already in order: no new string (replays make many cards)
         return needs
     p, b, f = counts(needs)
     text = "P" * p + "B" * b + "F" * f
     if len(text) != len(needs) or text not in NEEDS:
-        raise ValueError("no City card needs %.12s" % (needs or "nothing"))
+        raise ValueError("No City card needs %.12s" % (needs or "nothing"))
     return text
 
 
@@ -42,7 +42,7 @@ def make_card(needs, goods):
     """A validated card tuple (needs, goods)."""
     needs = canonical(needs)
     if goods != WILD and goods not in GOODS:
-        raise ValueError("unknown goods type %.12s" % (goods,))
+        raise ValueError("Unknown goods type %.12s" % (goods,))
     return (needs, goods)
 
 
@@ -80,10 +80,10 @@ def goods_win(cards):
 def check_contract(reqs):
     """A Contract as the table enters it: a list of goods types or card sizes."""
     if not isinstance(reqs, (list, tuple)) or not reqs:
-        raise ValueError("a Contract needs at least one card")
+        raise ValueError("A Contract needs at least one card")
     for r in reqs:
         if r not in GOODS and r not in SIZES:
-            raise ValueError("unknown Contract need %.12s" % (r,))
+            raise ValueError("Unknown Contract need %.12s" % (r,))
     return list(reqs)
 
 

@@ -22,6 +22,8 @@ so replaying the actions replays the game exactly (undo, saves).
 
 from micropython import const
 
+from schaffner import handler
+
 from .cards import (
     GOODS, check_contract, contract_met, covers, goods_win, is_wild, make_card, missing_goods,
 )
@@ -33,16 +35,6 @@ _ROLLS = const(0)
 _DERAILS = const(1)
 _TRAINS = const(2)
 _CARDS = const(3)
-_ARITY = {
-    "card": 2, "deck_empty": 0, "roll": 1, "place": 1, "switch": 2, "pass": 0,
-    "stop": 0, "score": 1, "declare": 0, "steam_card": 2, "steam_contract": 1,
-}
-# the method doing each kind, named once here rather than built per action
-_DO = {
-    "card": "_do_card", "deck_empty": "_do_deck_empty", "roll": "_do_roll", "place": "_do_place",
-    "switch": "_do_switch", "pass": "_do_pass", "stop": "_do_stop", "score": "_do_score",
-    "declare": "_do_declare", "steam_card": "_do_steam_card", "steam_contract": "_do_steam_contract",
-}
 
 
 def _placeable(dice, placed, started):
@@ -71,7 +63,7 @@ class Game:
         if not isinstance(players, int) or players < 1 or players > 6:
             raise ValueError("1 to 6 players")
         if contract is not None and not steam:
-            raise ValueError("no Steam Engine in this game")
+            raise ValueError("No Steam Engine in this game")
         self._players = players
         self._steam = bool(steam)
         self._contract = None if contract is None else check_contract(contract)
@@ -157,7 +149,7 @@ class Game:
             g._tally = list(tally)
             g._window = d.get("window")  # saves from before it have none
         except (KeyError, TypeError, IndexError):
-            raise ValueError("not a saved Trainmaker game")
+            raise ValueError("Not a saved Trainmaker game")
         return g
 
     # ----- queries -----
@@ -290,7 +282,7 @@ class Game:
                     out.append(i)
                     break
             else:
-                raise ValueError("no unplaced %.1s" % (f,))
+                raise ValueError("No unplaced %.1s" % (f,))
         return out
 
     def stats(self, player=None):
@@ -341,34 +333,17 @@ class Game:
     # ----- actions -----
 
     def apply(self, action):
-        if not isinstance(action, (tuple, list)) or not action:
-            raise ValueError("not an action")
-        kind = action[0]
-        if not isinstance(kind, str) or kind not in _ARITY:
-            raise ValueError("unknown action")
-        if len(action) - 1 != _ARITY[kind]:
-            raise ValueError("%s takes %d values" % (kind, _ARITY[kind]))
-        if self._phase == "over":
-            raise ValueError("the game is over")
-        # the class's function, called with the values one by one: a bound
-        # method, an argument slice or a name built here would be garbage
-        # for every action a journal replays
-        do = getattr(type(self), _DO[kind])
-        n = _ARITY[kind]
-        if n == 0:
-            do(self)
-        elif n == 1:
-            do(self, action[1])
-        else:
-            do(self, action[1], action[2])
-        if kind != "score":
+        """Apply one action (see _ACTIONS); a ValueError leaves the game unchanged."""
+        handler(_ACTIONS, action, self._phase == "over")(self, action)
+        if action[0] != "score":
             self._window = None  # the scorer's moment has passed
 
     def _need(self, phases):
         if self._phase not in phases:
-            raise ValueError(_WRONG.get(self._phase, "not now"))
+            raise ValueError(_WRONG.get(self._phase, "Not now"))
 
-    def _do_card(self, needs, goods):
+    def _do_card(self, a):
+        _, needs, goods = a
         self._need(("cards",))
         card = make_card(needs, goods)
         self._faceup.append(card)
@@ -376,7 +351,7 @@ class Game:
         if len(self._faceup) >= 3:
             self._phase = "roll"
 
-    def _do_deck_empty(self):
+    def _do_deck_empty(self, a):
         self._need(("cards", "steam"))
         self._deck_out = True
         self._event = ""
@@ -385,14 +360,15 @@ class Game:
         else:
             self._phase = "roll"
 
-    def _do_roll(self, faces):
+    def _do_roll(self, a):
+        faces = a[1]
         self._need(("roll", "bonus", "after_place"))
         want = self.to_roll()
         if not isinstance(faces, str) or len(faces) != want:
-            raise ValueError("roll %d dice" % want)
+            raise ValueError("Roll %d dice" % want)
         for f in faces:
             if f not in FACES:
-                raise ValueError("no die face %.1s" % (f,))
+                raise ValueError("No die face %.1s" % (f,))
         initial = self._phase == "roll" and self._train_no == 0
         if self._phase == "after_place":
             dice = list(self._dice)
@@ -445,32 +421,33 @@ class Game:
             self._event = "no_stock" if "L" in self._unplaced_faces() else "no_loco"
         self._end_turn()
 
-    def _do_place(self, dice):
+    def _do_place(self, a):
+        dice = a[1]
         self._need(("place",))
         if not isinstance(dice, (list, tuple)) or not dice:
-            raise ValueError("choose at least one die")
+            raise ValueError("Choose at least one die")
         locos = cabs = 0  # among the dice picked
         for i in dice:
             if not isinstance(i, int) or i < 0 or i >= self._n:
-                raise ValueError("there is no die %.4s" % (i,))
+                raise ValueError("There is no die %.4s" % (i,))
             if i in self._train:
-                raise ValueError("die %d is already on the train" % (i + 1))
+                raise ValueError("Die %d is already on the train" % (i + 1))
             if dice.count(i) > 1:
-                raise ValueError("die %d chosen twice" % (i + 1))
+                raise ValueError("Die %d chosen twice" % (i + 1))
             if self._dice[i] == "L":
                 locos += 1
             elif self._dice[i] == "C":
                 cabs += 1
         if cabs > 1:
-            raise ValueError("a train has only one Caboose")
+            raise ValueError("A train has only one Caboose")
         if self._train:
             if locos:
-                raise ValueError("no Locomotive after the first roll")
+                raise ValueError("No Locomotive after the first roll")
         else:
             if not locos:
-                raise ValueError("a train starts with a Locomotive")
+                raise ValueError("A train starts with a Locomotive")
             if locos + cabs == len(dice):
-                raise ValueError("place rolling stock too")
+                raise ValueError("Place rolling stock too")
         for kind in ("L", STOCK, "C"):
             for i in dice:
                 if self._dice[i] in kind:
@@ -491,40 +468,42 @@ class Game:
             self._phase = "after_place"
             self._event = ""
 
-    def _do_switch(self, die, face):
+    def _do_switch(self, a):
+        _, die, face = a
         self._need(("place",))
         if not self._token[self._cur]:
             raise ValueError("Switch Track is already used")
         if not isinstance(die, int) or die < 0 or die >= self._n:
-            raise ValueError("there is no die %.4s" % (die,))
+            raise ValueError("There is no die %.4s" % (die,))
         if die in self._train:
-            raise ValueError("die %d is already on the train" % (die + 1))
+            raise ValueError("Die %d is already on the train" % (die + 1))
         if not isinstance(face, str) or len(face) != 1 or face not in FACES:
-            raise ValueError("no die face %.4s" % (face,))
+            raise ValueError("No die face %.4s" % (face,))
         if self._dice[die] == face:
-            raise ValueError("die %d already shows that" % (die + 1))
+            raise ValueError("Die %d already shows that" % (die + 1))
         self._dice = self._dice[:die] + face + self._dice[die + 1:]
         self._token[self._cur] = False
         self._event = "switched"
         self._settle(False)
 
-    def _do_pass(self):
+    def _do_pass(self, a):
         self._need(("place",))
         if not self.can_pass():
-            raise ValueError("a die can be placed")
+            raise ValueError("A die can be placed")
         self._fail()
 
-    def _do_stop(self):
+    def _do_stop(self, a):
         self._need(("after_place", "bonus"))
         self._event = "stopped"
         self._end_turn()
 
-    def _do_score(self, card):
+    def _do_score(self, a):
+        card = a[1]
         self._need(("score",))
         if not isinstance(card, int) or card < 0 or card >= len(self._faceup):
-            raise ValueError("there is no card %.4s" % (card,))
+            raise ValueError("There is no card %.4s" % (card,))
         if card not in self.covered():
-            raise ValueError("the train does not carry that card's needs")
+            raise ValueError("The train does not carry that card's needs")
         scorer = self._cur
         scored = self._scored[scorer]
         scored.append(self._faceup.pop(card))
@@ -542,7 +521,7 @@ class Game:
             self._end_turn()
             self._window = scorer
 
-    def _do_declare(self):
+    def _do_declare(self, a):
         w = self._window
         if w is None:
             self._need(("cards", "roll", "place", "after_place", "score", "bonus"))
@@ -553,7 +532,8 @@ class Game:
             self._cur = w
         self._over(self._cur, "contract")
 
-    def _do_steam_card(self, needs, goods):
+    def _do_steam_card(self, a):
+        _, needs, goods = a
         self._need(("steam",))
         card = make_card(needs, goods)
         self._steam_cards.append(card)
@@ -564,9 +544,10 @@ class Game:
         elif self._steam_drawn >= 3:
             self._start_turn()
 
-    def _do_steam_contract(self, reqs):
+    def _do_steam_contract(self, a):
+        reqs = a[1]
         if not self._steam:
-            raise ValueError("no Steam Engine in this game")
+            raise ValueError("No Steam Engine in this game")
         self._contract = check_contract(reqs)
         self._event = ""
         if contract_met(self._contract, self._steam_cards):
@@ -600,12 +581,21 @@ class Game:
             self._phase = "roll"
 
 
+# kind -> (fewest, most values after the kind, the function doing it): Game.apply
+_ACTIONS = {
+    "card": (2, 2, Game._do_card), "deck_empty": (0, 0, Game._do_deck_empty),
+    "roll": (1, 1, Game._do_roll), "place": (1, 1, Game._do_place),
+    "switch": (2, 2, Game._do_switch), "pass": (0, 0, Game._do_pass), "stop": (0, 0, Game._do_stop),
+    "score": (1, 1, Game._do_score), "declare": (0, 0, Game._do_declare),
+    "steam_card": (2, 2, Game._do_steam_card), "steam_contract": (1, 1, Game._do_steam_contract),
+}
+
 _WRONG = {
-    "cards": "enter the face-up City cards first",
-    "roll": "roll the dice first",
-    "bonus": "roll for the bonus train or stop",
-    "place": "place dice from this roll first",
-    "after_place": "roll again or stop",
-    "score": "the train is complete: score a card",
-    "steam": "enter the Steam Engine's cards first",
+    "cards": "Enter the face-up City cards first",
+    "roll": "Roll the dice first",
+    "bonus": "Roll for the bonus train or stop",
+    "place": "Place dice from this roll first",
+    "after_place": "Roll again or stop",
+    "score": "The train is complete: score a card",
+    "steam": "Enter the Steam Engine's cards first",
 }

@@ -14,8 +14,9 @@ Dynamic programming over (stock placed, dice left, token held):
   or not, and - only when nothing useful showed - a surplus car that can
   be placed to avoid a derail.  Weights are exact counts out of 6**n.
 Dominated choices are skipped (placing more dice than needed only leaves
-fewer dice; a second Locomotive only costs a die); tests/host compares
-every value with a brute-force search over all legal moves.
+fewer dice; a second Locomotive only costs a die);
+tests/core/test_trainmaker_exact.py compares every value with a
+brute-force search over all legal moves.
 
 MicroPython makes a heap object for every float result, so values are
 passed around as the float objects already made and weights are summed as
@@ -84,6 +85,37 @@ def derail_chance(n):
     if n == 1:
         return 5 / 6
     return (1 / 3) ** n
+
+
+def _expectation(wt, extra, box, box0, fill, fill0):
+    """The sum of weight times value over the outcomes of a first roll
+    (Solver.fresh_steps: wt by the code of their value, extra for the rare
+    others): runs of the same value object summed as integers first, the
+    weight of sure wins (code 1) added last."""
+    size = len(box)
+    total = extra
+    pv = 0.0  # a run of the same value and its weight
+    pw = 0
+    for code in range(2, 4 + 2 * size):
+        w = wt[code]
+        if not w:
+            continue
+        if code < 4:
+            v = fill if code == 2 else fill0
+        elif code < 4 + size:
+            v = box[code - 4]
+        else:
+            v = box0[code - 4 - size]
+        if v is pv:
+            pw += w
+        elif v:
+            if pw:
+                total += pw * pv
+            pv = v
+            pw = w
+    if pw:
+        total += pw * pv
+    return total + wt[1] if wt[1] else total
 
 
 def finish(steps):
@@ -174,11 +206,6 @@ class Solver:
         region = s0 | reach << 9 | top << 12 | t << 15
         if region in self._ready:
             return
-        cp, cb, cf = self._cap
-        cov = self._cov
-        gap = self._gap
-        memo = self._memo
-        cab = _CABOOSE
         todo = self._todo(s0, reach, top, t)
         size = self._size if todo else 0
         # w0[ix], w1[ix]: how many of the 6**n rolls show summary ix without,
@@ -186,250 +213,44 @@ class Solver:
         # itself); box0[ix], box1[ix]: the best placement of summary ix
         # without, with the token kept.  Only summaries of at most n cars
         # can show, so only they are gone through.
-        w0 = [0] * size
-        w1 = [0] * size
-        box0 = [0.0] * size
-        box1 = [0.0] * size
+        # (a tuple of the four, handed to the passes: a solver's _prepare may
+        # be paused while another of the same solver runs)
+        rows = ([0] * size, [0] * size, [0.0] * size, [0.0] * size)
         tables = {}  # type: dict  # _weights(n, q) by n * 4 + q
+        memo = self._memo
+        cp, cb, cf = self._cap
+        # a pass's sums of weight times value: weights of sure wins as integers,
+        # and runs of the same value object summed as integers before one
+        # multiplication (MicroPython allocates each float): [sure, total, the
+        # run's value, its weight]
+        acc = [0, 0.0, 0.0, 0]
         for key in todo:
             s = key & 511
             n = key >> 9
             rp = cp - (s & 7)
             rb = cb - (s >> 3 & 7)
             rf = cf - (s >> 6)
-            sb = rf + 1
-            sp = (rb + 1) * sb
-            # need and stride of the car types still short, in order
-            r1 = s1 = r2 = s2 = r3 = s3 = q = 0
-            if rp:
-                r1 = rp
-                s1 = sp
-                q = 1
-            if rb:
-                if q:
-                    r2 = rb
-                    s2 = sb
-                else:
-                    r1 = rb
-                    s1 = sb
-                q += 1
-            if rf:
-                if q == 2:
-                    r3 = rf
-                    s3 = 1
-                elif q:
-                    r2 = rf
-                    s2 = 1
-                else:
-                    r1 = rf
-                    s1 = 1
-                q += 1
-            wts = tables.get(n * 4 + q)
-            if wts is None:
-                wts = tables[n * 4 + q] = _weights(n, q)
-            ks, k0, k1, zero = wts
+            ks, _, _, zero = self._count(s, n, rp, rb, rf, tables, rows)
             work = 8 + len(ks) // 2
-            for i in range(len(ks)):
-                k = ks[i]
-                ka = k & 7
-                kb = k >> 3 & 7
-                kc = k >> 6
-                ix = ((ka if ka < r1 else r1) * s1 + (kb if kb < r2 else r2) * s2
-                      + (kc if kc < r3 else r3) * s3)
-                w0[ix] += k0[i]
-                w1[ix] += k1[i]
-            w0[0] += zero[0]
-            w1[0] += zero[1]
-            spare0 = zero[2]
-            spare1 = zero[3]
-            # sums of weight times value, with and without the token: weights of
-            # sure wins as integers, and runs of the same value object summed as
-            # integers before one multiplication (MicroPython allocates each float)
-            sure = sure1 = 0
-            total = total1 = 0.0
-            pv = pv1 = 0.0
-            pw = pw1 = 0
-            # First pass, up the lattice: box0[ix] (box1[ix]) = the best placement
-            # of summary ix without (with) the token kept, as _box() works it out;
-            # and the expectation without the token as soon as box0[ix] is known.
+            # the two passes, a row (one count of Passenger Cars) a call, with a
+            # yield between rows; their sums go from row to row in acc
+            acc[0] = acc[3] = 0
+            acc[1] = acc[2] = 0.0
             for up in range(min(rp, n) + 1):
                 if work:
                     yield work
                     work = 0
-                for ub in range(min(rb, n - up) + 1):
-                    ix = up * sp + ub * sb
-                    work += (min(rf, n - up - ub) + 1) * (1 + t)
-                    for uf in range(min(rf, n - up - ub) + 1):
-                        k = up + ub + uf
-                        a = s + up + (ub << 3) + (uf << 6)
-                        v = v1 = 0.0
-                        if 0 < k < n and gap[a] < n - k:
-                            if cov[a]:
-                                v = cab[n - k]
-                                v1 = 1.0
-                            else:
-                                y = a | (n - k) << 9
-                                v = memo[y]
-                                if t:
-                                    v1 = memo[y | 4096]
-                        if up:
-                            if box0[ix - sp] > v:
-                                v = box0[ix - sp]
-                            if t and box1[ix - sp] > v1:
-                                v1 = box1[ix - sp]
-                        if ub:
-                            if box0[ix - sb] > v:
-                                v = box0[ix - sb]
-                            if t and box1[ix - sb] > v1:
-                                v1 = box1[ix - sb]
-                        if uf:
-                            if box0[ix - 1] > v:
-                                v = box0[ix - 1]
-                            if t and box1[ix - 1] > v1:
-                                v1 = box1[ix - 1]
-                        box0[ix] = v
-                        box1[ix] = v1
-                        w = w0[ix]
-                        if cov[a]:
-                            sure += w1[ix]
-                        else:
-                            w += w1[ix]
-                        if not t:
-                            w0[ix] = w1[ix] = 0  # clean for the next state
-                        if not w or not v:
-                            pass
-                        elif v is pv:
-                            pw += w
-                        else:
-                            if pw:
-                                total += pw * pv
-                            pv = v
-                            pw = w
-                        ix += 1
-            # Second pass, with the token: keep it (box1), or switch one die first.
-            for up in range(min(rp, n) + 1 if t else 0):
-                yield work
-                work = 0
-                for ub in range(min(rb, n - up) + 1):
-                    ix = up * sp + ub * sb
-                    work += min(rf, n - up - ub) + 1
-                    for uf in range(min(rf, n - up - ub) + 1):
-                        a = s + up + (ub << 3) + (uf << 6)
-                        k = up + ub + uf
-                        x0 = w0[ix]
-                        x1 = w1[ix]
-                        keep = box1[ix]
-                        covered = cov[a]
-                        w0[ix] = w1[ix] = 0  # clean for the next state
-                        one = swap = 0.0
-                        if keep < 1.0:
-                            # one: a die switched to a car still short (when not every
-                            # die is a useful car); swap: a useful car switched to
-                            # another type still short
-                            if up < rp:
-                                j = ix + sp
-                                if k < n:
-                                    one = box0[j]
-                                if ub and box0[j - sb] > swap:
-                                    swap = box0[j - sb]
-                                if uf and box0[j - 1] > swap:
-                                    swap = box0[j - 1]
-                            if ub < rb:
-                                j = ix + sb
-                                if k < n and box0[j] > one:
-                                    one = box0[j]
-                                if up and box0[j - sp] > swap:
-                                    swap = box0[j - sp]
-                                if uf and box0[j - 1] > swap:
-                                    swap = box0[j - 1]
-                            if uf < rf:
-                                j = ix + 1
-                                if k < n and box0[j] > one:
-                                    one = box0[j]
-                                if up and box0[j - sp] > swap:
-                                    swap = box0[j - sp]
-                                if ub and box0[j - sb] > swap:
-                                    swap = box0[j - sb]
-                        if x0:
-                            # no Caboose: a free die (Locomotive, surplus car) or a
-                            # useful car becomes the Caboose when the rest covers
-                            v = keep
-                            if v < 1.0:
-                                free = n - k
-                                if ((free and covered) or (up and cov[a - 1]) or (ub and cov[a - 8])
-                                        or (uf and cov[a - 64])):
-                                    v = 1.0
-                                else:
-                                    if free and one > v:
-                                        v = one
-                                    if swap > v:
-                                        v = swap
-                            if v >= 1.0:
-                                sure1 += x0
-                            elif v is pv1:
-                                pw1 += x0
-                            elif v:
-                                if pw1:
-                                    total1 += pw1 * pv1
-                                pv1 = v
-                                pw1 = x0
-                        if x1:
-                            # a Caboose: done if a free die, or a useful car, becomes
-                            # a car that makes the train cover; the Caboose itself
-                            # may become a car too
-                            v = keep
-                            if covered:
-                                v = 1.0
-                            elif v < 1.0:
-                                if (((n - k > 1) and ((up < rp and cov[a + 1]) or (ub < rb and cov[a + 8])
-                                                      or (uf < rf and cov[a + 64])))
-                                        or (up and ((ub < rb and cov[a + 7]) or (uf < rf and cov[a + 63])))
-                                        or (ub and ((up < rp and cov[a - 7]) or (uf < rf and cov[a + 56])))
-                                        or (uf and ((up < rp and cov[a - 63]) or (ub < rb and cov[a - 56])))):
-                                    v = 1.0
-                                else:
-                                    if one > v:
-                                        v = one
-                                    if swap > v:
-                                        v = swap
-                            if v >= 1.0:
-                                sure1 += x1
-                            elif v is pv1:
-                                pw1 += x1
-                            elif v:
-                                if pw1:
-                                    total1 += pw1 * pv1
-                                pv1 = v
-                                pw1 = x1
-                        ix += 1
-            if spare0 or spare1:
-                # no useful car: place a surplus one and go on with a die less
-                stay = self._value(s, n - 1, 0)
-                if stay:
-                    if spare0:
-                        total += spare0 * stay
-                    if spare1:
-                        total += spare1 * stay
-                if t:
-                    # or switch a die to a car still short (done at once when a
-                    # Caboose showed, another die is left and that car covers)
-                    stay = self._value(s, n - 1, 1)
-                    if rp and box0[sp] > stay:
-                        stay = box0[sp]
-                    if rb and box0[sb] > stay:
-                        stay = box0[sb]
-                    if rf and box0[1] > stay:
-                        stay = box0[1]
-                    done = n > 1 and ((rp and cov[s + 1]) or (rb and cov[s + 8]) or (rf and cov[s + 64]))
-                    if stay >= 1.0:
-                        sure1 += spare0 + spare1
-                    else:
-                        if spare0 and stay:
-                            total1 += spare0 * stay
-                        if done:
-                            sure1 += spare1
-                        elif spare1 and stay:
-                            total1 += spare1 * stay
+                work += self._keep_row(s, n, t, up, rp, rb, rf, rows, acc)
+            sure, total, pv, pw = acc
+            acc[0] = acc[3] = 0
+            acc[1] = acc[2] = 0.0
+            if t:
+                for up in range(min(rp, n) + 1):
+                    yield work
+                    work = self._switch_row(s, n, up, rp, rb, rf, rows, acc)
+            sure1, total1, pv1, pw1 = acc
+            if zero[2] or zero[3]:
+                total, total1, sure1 = self._surplus(s, n, t, rows[2], zero[2], zero[3], total, total1, sure1)
             # the last runs close after the surplus rows: the order these sums
             # have always been made in, so every value is the same float
             if pw:
@@ -443,6 +264,280 @@ class Solver:
             yield work
         self._ready.add(region)
         self._ready.add(region & 0x7FFF)  # with the token, the values without it are there too
+
+    def _count(self, s, n, rp, rb, rf, tables, rows):
+        """The rolls of n dice from stock s counted into w0, w1 by summary (the
+        useful cars that showed, each type capped at what is still short: rp
+        Passenger Cars, rb Boxcars, rf Freight Cars); returns their weights,
+        _weights(n, q), whose zero holds the rolls with no useful car:
+        (no_cab, cab, no_cab_surplus, cab_surplus)."""
+        sb = rf + 1
+        sp = (rb + 1) * sb
+        # need and stride of the car types still short, in order
+        r1 = s1 = r2 = s2 = r3 = s3 = q = 0
+        if rp:
+            r1 = rp
+            s1 = sp
+            q = 1
+        if rb:
+            if q:
+                r2 = rb
+                s2 = sb
+            else:
+                r1 = rb
+                s1 = sb
+            q += 1
+        if rf:
+            if q == 2:
+                r3 = rf
+                s3 = 1
+            elif q:
+                r2 = rf
+                s2 = 1
+            else:
+                r1 = rf
+                s1 = 1
+            q += 1
+        wts = tables.get(n * 4 + q)
+        if wts is None:
+            wts = tables[n * 4 + q] = _weights(n, q)
+        ks, k0, k1, zero = wts
+        w0, w1, _, _ = rows
+        for i in range(len(ks)):
+            k = ks[i]
+            ka = k & 7
+            kb = k >> 3 & 7
+            kc = k >> 6
+            ix = ((ka if ka < r1 else r1) * s1 + (kb if kb < r2 else r2) * s2
+                  + (kc if kc < r3 else r3) * s3)
+            w0[ix] += k0[i]
+            w1[ix] += k1[i]
+        w0[0] += zero[0]
+        w1[0] += zero[1]
+        return wts
+
+    def _keep_row(self, s, n, t, up, rp, rb, rf, rows, acc):
+        """The first pass over the summaries of state (s, n), up the lattice, for
+        the row of up Passenger Cars: box0[ix] (box1[ix]) = the best placement
+        of summary ix without (with) the token kept, as _box() works it out;
+        and the expectation without the token as soon as box0[ix] is known,
+        added to the sums in acc.  Returns the work done.  A plain method
+        called per row, not a generator per state: its frame is freed when it
+        returns, where a generator would be garbage (a few hundred bytes)."""
+        sb = rf + 1
+        sp = (rb + 1) * sb
+        cov = self._cov
+        gap = self._gap
+        memo = self._memo
+        cab = _CABOOSE
+        w0, w1, box0, box1 = rows
+        sure, total, pv, pw = acc
+        work = 0
+        for ub in range(min(rb, n - up) + 1):
+            ix = up * sp + ub * sb
+            m = min(rf, n - up - ub) + 1
+            work += m * (1 + t)
+            for uf in range(m):
+                k = up + ub + uf
+                a = s + up + (ub << 3) + (uf << 6)
+                v = v1 = 0.0
+                if 0 < k < n and gap[a] < n - k:
+                    if cov[a]:
+                        v = cab[n - k]
+                        v1 = 1.0
+                    else:
+                        y = a | (n - k) << 9
+                        v = memo[y]
+                        if t:
+                            v1 = memo[y | 4096]
+                if up:
+                    if box0[ix - sp] > v:
+                        v = box0[ix - sp]
+                    if t and box1[ix - sp] > v1:
+                        v1 = box1[ix - sp]
+                if ub:
+                    if box0[ix - sb] > v:
+                        v = box0[ix - sb]
+                    if t and box1[ix - sb] > v1:
+                        v1 = box1[ix - sb]
+                if uf:
+                    if box0[ix - 1] > v:
+                        v = box0[ix - 1]
+                    if t and box1[ix - 1] > v1:
+                        v1 = box1[ix - 1]
+                box0[ix] = v
+                box1[ix] = v1
+                w = w0[ix]
+                if cov[a]:
+                    sure += w1[ix]
+                else:
+                    w += w1[ix]
+                if not t:
+                    w0[ix] = w1[ix] = 0  # clean for the next state
+                if not w or not v:
+                    pass
+                elif v is pv:
+                    pw += w
+                else:
+                    if pw:
+                        total += pw * pv
+                    pv = v
+                    pw = w
+                ix += 1
+        acc[0] = sure
+        acc[1] = total
+        acc[2] = pv
+        acc[3] = pw
+        return work
+
+    def _switch_row(self, s, n, up, rp, rb, rf, rows, acc):
+        """The second pass over the summaries of state (s, n), with the token, for
+        the row of up Passenger Cars: keep it (box1), or switch one die first;
+        the expectation added to the sums in acc.  Returns the work done."""
+        sb = rf + 1
+        sp = (rb + 1) * sb
+        cov = self._cov
+        w0, w1, box0, box1 = rows
+        sure1, total1, pv1, pw1 = acc
+        work = 0
+        for ub in range(min(rb, n - up) + 1):
+            ix = up * sp + ub * sb
+            m = min(rf, n - up - ub) + 1
+            work += m
+            for uf in range(m):
+                a = s + up + (ub << 3) + (uf << 6)
+                k = up + ub + uf
+                x0 = w0[ix]
+                x1 = w1[ix]
+                keep = box1[ix]
+                covered = cov[a]
+                w0[ix] = w1[ix] = 0  # clean for the next state
+                one = swap = 0.0
+                if keep < 1.0:
+                    # one: a die switched to a car still short (when not every
+                    # die is a useful car); swap: a useful car switched to
+                    # another type still short
+                    if up < rp:
+                        j = ix + sp
+                        if k < n:
+                            one = box0[j]
+                        if ub and box0[j - sb] > swap:
+                            swap = box0[j - sb]
+                        if uf and box0[j - 1] > swap:
+                            swap = box0[j - 1]
+                    if ub < rb:
+                        j = ix + sb
+                        if k < n and box0[j] > one:
+                            one = box0[j]
+                        if up and box0[j - sp] > swap:
+                            swap = box0[j - sp]
+                        if uf and box0[j - 1] > swap:
+                            swap = box0[j - 1]
+                    if uf < rf:
+                        j = ix + 1
+                        if k < n and box0[j] > one:
+                            one = box0[j]
+                        if up and box0[j - sp] > swap:
+                            swap = box0[j - sp]
+                        if ub and box0[j - sb] > swap:
+                            swap = box0[j - sb]
+                if x0:
+                    # no Caboose: a free die (Locomotive, surplus car) or a
+                    # useful car becomes the Caboose when the rest covers
+                    v = keep
+                    if v < 1.0:
+                        free = n - k
+                        if ((free and covered) or (up and cov[a - 1]) or (ub and cov[a - 8])
+                                or (uf and cov[a - 64])):
+                            v = 1.0
+                        else:
+                            if free and one > v:
+                                v = one
+                            if swap > v:
+                                v = swap
+                    if v >= 1.0:
+                        sure1 += x0
+                    elif v is pv1:
+                        pw1 += x0
+                    elif v:
+                        if pw1:
+                            total1 += pw1 * pv1
+                        pv1 = v
+                        pw1 = x0
+                if x1:
+                    # a Caboose: done if a free die, or a useful car, becomes
+                    # a car that makes the train cover; the Caboose itself
+                    # may become a car too
+                    v = keep
+                    if covered:
+                        v = 1.0
+                    elif v < 1.0:
+                        if (((n - k > 1) and ((up < rp and cov[a + 1]) or (ub < rb and cov[a + 8])
+                                              or (uf < rf and cov[a + 64])))
+                                or (up and ((ub < rb and cov[a + 7]) or (uf < rf and cov[a + 63])))
+                                or (ub and ((up < rp and cov[a - 7]) or (uf < rf and cov[a + 56])))
+                                or (uf and ((up < rp and cov[a - 63]) or (ub < rb and cov[a - 56])))):
+                            v = 1.0
+                        else:
+                            if one > v:
+                                v = one
+                            if swap > v:
+                                v = swap
+                    if v >= 1.0:
+                        sure1 += x1
+                    elif v is pv1:
+                        pw1 += x1
+                    elif v:
+                        if pw1:
+                            total1 += pw1 * pv1
+                        pv1 = v
+                        pw1 = x1
+                ix += 1
+        acc[0] = sure1
+        acc[1] = total1
+        acc[2] = pv1
+        acc[3] = pw1
+        return work
+
+    def _surplus(self, s, n, t, box0, spare0, spare1, total, total1, sure1):
+        """The rolls of state (s, n) with no useful car but a surplus one
+        (spare0 without a Caboose, spare1 with): place it and go on with a
+        die less; with the token, or switch a die.  Returns the sums
+        (total, total1, sure1) with them added."""
+        stay = self._value(s, n - 1, 0)
+        if stay:
+            if spare0:
+                total += spare0 * stay
+            if spare1:
+                total += spare1 * stay
+        if t:
+            # or switch a die to a car still short (done at once when a
+            # Caboose showed, another die is left and that car covers)
+            cp, cb, cf = self._cap
+            rp = cp - (s & 7)
+            rb = cb - (s >> 3 & 7)
+            rf = cf - (s >> 6)
+            sb = rf + 1
+            sp = (rb + 1) * sb
+            cov = self._cov
+            stay = self._value(s, n - 1, 1)
+            if rp and box0[sp] > stay:
+                stay = box0[sp]
+            if rb and box0[sb] > stay:
+                stay = box0[sb]
+            if rf and box0[1] > stay:
+                stay = box0[1]
+            done = n > 1 and ((rp and cov[s + 1]) or (rb and cov[s + 8]) or (rf and cov[s + 64]))
+            if stay >= 1.0:
+                sure1 += spare0 + spare1
+            else:
+                if spare0 and stay:
+                    total1 += spare0 * stay
+                if done:
+                    sure1 += spare1
+                elif spare1 and stay:
+                    total1 += spare1 * stay
+        return total, total1, sure1
 
     def _todo(self, s0, reach, top, t):
         """The states of _prepare's region still to work out, as keys s | n << 9,
@@ -589,29 +684,7 @@ class Solver:
                                                                * _FACT[kf] * _FACT[kc]) << kl)
                         if code:
                             wt[code] += _FACT[n] // (_FACT[kl] * _FACT[kp] * _FACT[kb] * _FACT[kf] * _FACT[kc]) << kl
-        total = extra
-        pv = 0.0  # a run of the same value and its weight
-        pw = 0
-        for code in range(2, 4 + 2 * size):
-            w = wt[code]
-            if not w:
-                continue
-            if code < 4:
-                v = fill if code == 2 else fill0
-            elif code < 4 + size:
-                v = box[code - 4]
-            else:
-                v = box0[code - 4 - size]
-            if v is pv:
-                pw += w
-            elif v:
-                if pw:
-                    total += pw * pv
-                pv = v
-                pw = w
-        if pw:
-            total += pw * pv
-        v = (total + wt[1] if wt[1] else total) / 6 ** n
+        v = _expectation(wt, extra, box, box0, fill, fill0) / 6 ** n
         self._memo[key] = v
         return v
 
@@ -858,7 +931,7 @@ def _situation(game):
         return ("placing", faces)
     if ph == "score":
         return ("done",)
-    raise ValueError("no train is being built")
+    raise ValueError("No train is being built")
 
 
 def _chance_steps(sv, sit, game, t):
@@ -913,7 +986,7 @@ def choices_steps(game, sv=None):
     """choices(game) in steps; sv: a Solver for the game's face-up cards to reuse."""
     sit = _situation(game)
     if sit[0] != "placing":
-        raise ValueError("roll the dice first")
+        raise ValueError("Roll the dice first")
     if sv is None:
         sv = Solver([c[0] for c in game.faceup()])
     t = 1 if game.has_switch() else 0

@@ -43,10 +43,10 @@ class Board:
     # --- building --------------------------------------------------------
     def add_city(self, name, side=NO_SIDE):
         if not isinstance(name, str) or not name:
-            raise ValueError("a city needs a name")
+            raise ValueError("A city needs a name")
         if name in self._city:
-            raise ValueError("city %s is already there" % name)
-        _number(side, NO_SIDE, EAST, "side must be west or east")
+            raise ValueError("City %s is already there" % name)
+        _number(side, NO_SIDE, EAST, "Side must be west or east")
         self._city[name] = len(self.cities)
         self.cities.append(name)
         self.sides.append(side)
@@ -54,15 +54,15 @@ class Board:
 
     def add_route(self, a, b, length, copies=1):
         """A route of ``length`` cars; copies=2 for a double route."""
-        _number(copies, 1, 2, "a route is single or double")
+        _number(copies, 1, 2, "A route is single or double")
         return self._add_route(a, b, length, copies, -1)
 
     def add_tourist(self, a, b, length, name, penalty):
         """A tourist route: ``name`` and its red ``penalty`` (a positive number).
         Several routes may share a name and penalty: one tourist path."""
         if not isinstance(name, str) or not name:
-            raise ValueError("a tourist route needs a name")
-        _number(penalty, 1, pts.MAX_VALUE, "penalty must be 1 to 99")
+            raise ValueError("A tourist route needs a name")
+        _number(penalty, 1, pts.MAX_VALUE, "Penalty must be 1 to 99")
         t = self._tourist.get(name, -1)
         if t >= 0 and self.tourists[t][1] != penalty:
             raise ValueError("%s has penalty %d already" % (name, self.tourists[t][1]))
@@ -76,11 +76,11 @@ class Board:
         ca = self.city(a)
         cb = self.city(b)
         if ca == cb:
-            raise ValueError("a route needs two different cities")
+            raise ValueError("A route needs two different cities")
         pts.route_points(length)  # validates the length
         key = _pair(ca, cb)
         if key in self._route:
-            raise ValueError("route %s is already there" % self.route_name(self._route[key]))
+            raise ValueError("Route %s is already there" % self.route_name(self._route[key]))
         self._route[key] = len(self.routes)
         self.routes.append((ca, cb, length, copies, tourist))
         return len(self.routes) - 1
@@ -102,14 +102,14 @@ class Board:
         ca = self.city(a)
         cb = self.city(b)
         if ca == cb:
-            raise ValueError("a ticket needs two different cities")
-        _number(value, 1, pts.MAX_VALUE, "ticket value must be 1 to 99")
+            raise ValueError("A ticket needs two different cities")
+        _number(value, 1, pts.MAX_VALUE, "Ticket value must be 1 to 99")
         t = -1 if tourist is None else self.tourist(tourist)
         key = _pair(ca, cb)
         if key in self._ticket:
-            raise ValueError("ticket %s is already there" % self.ticket_name(self._ticket[key]))
+            raise ValueError("Ticket %s is already there" % self.ticket_name(self._ticket[key]))
         if len(self.tickets) >= pts.TICKETS:
-            raise ValueError("more than 56 tickets")
+            raise ValueError("More than 56 tickets")
         self._ticket[key] = len(self.tickets)
         self.tickets.append((ca, cb, value, t, sonderzug))
         return len(self.tickets) - 1
@@ -119,13 +119,13 @@ class Board:
         """Index of the city called ``name``."""
         i = self._city.get(name, -1) if isinstance(name, str) else -1
         if i < 0:
-            raise ValueError("unknown city %s" % name)
+            raise ValueError("Unknown city %s" % name)
         return i
 
     def tourist(self, name):
         i = self._tourist.get(name, -1) if isinstance(name, str) else -1
         if i < 0:
-            raise ValueError("unknown tourist route %s" % name)
+            raise ValueError("Unknown tourist route %s" % name)
         return i
 
     def route_between(self, a, b):

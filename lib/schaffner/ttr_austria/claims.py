@@ -19,11 +19,11 @@ class Claims:
 
     def add_player(self, name):
         if not isinstance(name, str) or not name:
-            raise ValueError("a player needs a name")
+            raise ValueError("A player needs a name")
         if name in self.names:
-            raise ValueError("player %s is already there" % name)
+            raise ValueError("Player %s is already there" % name)
         if len(self.names) >= pts.MAX_PLAYERS:
-            raise ValueError("at most 5 players")
+            raise ValueError("At most 5 players")
         self.names.append(name)
         self.routes.append([])
         self.tickets.append([])
@@ -32,7 +32,7 @@ class Claims:
 
     def _player(self, p):
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(self.names):
-            raise ValueError("no such player")
+            raise ValueError("No such player")
         return p
 
     def trains(self, p):
@@ -45,7 +45,7 @@ class Claims:
         board = self.board
         r = board.route_between(board.city(a), board.city(b))
         if r < 0:
-            raise ValueError("no route %s-%s on the map" % (a, b))
+            raise ValueError("No route %s-%s on the map" % (a, b))
         builders = self._builders.get(r, [])
         name = board.route_name(r)
         if p in builders:
@@ -65,9 +65,9 @@ class Claims:
         board = self.board
         t = board.ticket_between(board.city(a), board.city(b))
         if t < 0:
-            raise ValueError("no ticket %s-%s on the map" % (a, b))
+            raise ValueError("No ticket %s-%s on the map" % (a, b))
         if t in self._holder:
-            raise ValueError("ticket %s is held by %s" % (board.ticket_name(t), self.names[self._holder[t]]))
+            raise ValueError("Ticket %s is held by %s" % (board.ticket_name(t), self.names[self._holder[t]]))
         self._holder[t] = p
         self.tickets[p].append(t)
         return t
@@ -98,7 +98,7 @@ class Claims:
     def check(self):
         """Raise ValueError if the claims as a whole are not a game."""
         if len(self.names) < pts.MIN_PLAYERS:
-            raise ValueError("at least 2 players")
+            raise ValueError("At least 2 players")
         doubles = self.double_conflicts()
         if doubles:
             raise ValueError("2-3 players: one track of %s only" % self.board.route_name(doubles[0]))

@@ -24,7 +24,7 @@ def score_board(board, claims, longest=True, west_east=True, stations=False):
     claims.check()
     n = len(claims.names)
     if not stations and [s for s in claims.stations if s]:
-        raise ValueError("stations placed but the option is off")
+        raise ValueError("Stations placed but the option is off")
     game = Game.new(n, longest, west_east, stations)
     west = board.side_cities(WEST)
     east = board.side_cities(EAST)

@@ -20,9 +20,10 @@ Actions (tuples, or lists after JSON), p is the player 0..n-1:
   ("stations", p, left)          p's stations not placed (stations option only)
   ("end",)                       the sheet is final: every later action is refused
 """
+from schaffner import handler
 from schaffner.ttr_austria import points as pts
 
-_SAVE_ERROR = "not a saved TtR Austria score sheet"
+_SAVE_ERROR = "Not a saved TtR Austria score sheet"
 _BAHN_WORDS = ("none", "with ticket", "no ticket", "not built")
 
 # Rows of the sum table, one per source of points: parts() follows this order.
@@ -37,7 +38,7 @@ def _int(x, lo, hi, msg):
 
 def _check_cars(cars):
     if cars > pts.TRAINS:
-        raise ValueError("that is %d train cars, max 45" % cars)
+        raise ValueError("That is %d train cars, max 45" % cars)
 
 
 def _flag(x):
@@ -45,7 +46,7 @@ def _flag(x):
         return x
     if isinstance(x, int) and x in (0, 1):
         return x == 1
-    raise ValueError("expected yes or no")
+    raise ValueError("Expected yes or no")
 
 
 class Game:
@@ -76,26 +77,18 @@ class Game:
 
     # --- actions ---------------------------------------------------------
     def apply(self, action):
-        """Apply one action; a ValueError leaves the sheet unchanged."""
+        """Apply one action (see _ACTIONS); a ValueError leaves the sheet unchanged."""
         self._totals = self._ranked = None
-        if self.ended:
-            raise ValueError("the game is over")
-        if isinstance(action, (tuple, list)) and len(action) == 1 and action[0] == "end":
-            self.ended = True
-            return
-        if not isinstance(action, (tuple, list)) or len(action) < 3:
-            raise ValueError("not an action")
-        fn = getattr(self, "_do_" + action[0], None) if isinstance(action[0], str) else None
-        if fn is None:
-            raise ValueError("unknown action")
-        p = _int(action[1], 0, self.players - 1, "no such player")
-        args = tuple(action[2:])
-        want = 2 if action[0] in ("routes", "ticket", "bahn") else 1
-        if len(args) != want:
-            raise ValueError("wrong number of values")
-        fn(p, *args)
+        do = handler(_ACTIONS, action, self.ended)
+        if len(action) > 1:
+            _int(action[1], 0, self.players - 1, "No such player")
+        do(self, action)
 
-    def _do_routes(self, p, length, count):
+    def _do_end(self, a):
+        self.ended = True
+
+    def _do_routes(self, a):
+        _, p, length, count = a
         pts.route_points(length)  # validates the length
         _int(count, 0, pts.TRAINS, "0 to 45 routes")
         row = self._routes[p]
@@ -103,8 +96,8 @@ class Game:
         row[length - 1] = count
 
     def _load_routes(self, p, counts):
-        """All of p's route counts at once (from_dict): checked as _do_routes
-        checks them, the cars counted once."""
+        """All of p's route counts at once (from_dict): checked as a "routes"
+        action checks them, the cars counted once."""
         row = self._routes[p]
         cars = 0
         for i in range(pts.MAX_LENGTH):
@@ -112,30 +105,35 @@ class Game:
             cars += row[i] * (i + 1)
         _check_cars(cars)
 
-    def _do_ticket(self, p, value, done):
-        _int(value, 1, pts.MAX_VALUE, "ticket value 1 to 99")
+    def _do_ticket(self, a):
+        _, p, value, done = a
+        _int(value, 1, pts.MAX_VALUE, "Ticket value 1 to 99")
         done = _flag(done)
         if len(self._tickets[p]) >= pts.TICKETS:
-            raise ValueError("more tickets than the deck has")
+            raise ValueError("More tickets than the deck has")
         self._tickets[p].append([value, done])
 
-    def _do_unticket(self, p, index):
-        _int(index, 0, len(self._tickets[p]) - 1, "no such ticket")
+    def _do_unticket(self, a):
+        _, p, index = a
+        _int(index, 0, len(self._tickets[p]) - 1, "No such ticket")
         del self._tickets[p][index]
 
-    def _do_penalty(self, p, value):
-        _int(value, 1, pts.MAX_VALUE, "penalty 1 to 99")
+    def _do_penalty(self, a):
+        _, p, value = a
+        _int(value, 1, pts.MAX_VALUE, "Penalty 1 to 99")
         if len(self._penalties[p]) >= pts.TICKETS:
-            raise ValueError("too many penalties")
+            raise ValueError("Too many penalties")
         self._penalties[p].append(value)
 
-    def _do_unpenalty(self, p, index):
-        _int(index, 0, len(self._penalties[p]) - 1, "no such penalty")
+    def _do_unpenalty(self, a):
+        _, p, index = a
+        _int(index, 0, len(self._penalties[p]) - 1, "No such penalty")
         del self._penalties[p][index]
 
-    def _do_bahn(self, p, which, state):
+    def _do_bahn(self, a):
+        _, p, which, state = a
         _int(which, 0, 1, "Taurachbahn 0 or Schafbergbahn 1")
-        _int(state, pts.BAHN_NONE, pts.BAHN_MISSED, "unknown state")
+        _int(state, pts.BAHN_NONE, pts.BAHN_MISSED, "Unknown state")
         problem = self._bahn_problem(p, which, state)
         if problem:
             raise ValueError(problem)
@@ -153,24 +151,28 @@ class Game:
             if builds and other != pts.BAHN_MISSED:
                 return "%s is built by another" % pts.BAHNEN[which]
             if holds and other != pts.BAHN_BUILT:
-                return "its ticket is held by another"
+                return "Its ticket is held by another"
         return None
 
-    def _do_longest(self, p, length):
-        self._long[p] = _int(length, 0, pts.TRAINS, "track 0 to 45 cars")
+    def _do_longest(self, a):
+        _, p, length = a
+        self._long[p] = _int(length, 0, pts.TRAINS, "Track 0 to 45 cars")
 
-    def _do_lbonus(self, p, on):
+    def _do_lbonus(self, a):
+        _, p, on = a
         self._lbonus[p] = _flag(on)
 
-    def _do_we(self, p, on):
+    def _do_we(self, a):
+        _, p, on = a
         on = _flag(on)
         if not self.we_on:
             raise ValueError("West-East bonus is off")
         self._we[p] = on
 
-    def _do_stations(self, p, left):
+    def _do_stations(self, a):
+        _, p, left = a
         if not self.stations_on:
-            raise ValueError("stations are off")
+            raise ValueError("Stations are off")
         self._left[p] = _int(left, 0, pts.STATIONS, "0 to 3 stations left")
 
     # --- queries ---------------------------------------------------------
@@ -326,21 +328,31 @@ class Game:
                 row = rows[p]
                 g._load_routes(p, row["r"])
                 for t in row["t"]:
-                    g._do_ticket(p, t[0], t[1])
+                    g.apply(("ticket", p, t[0], t[1]))
                 for v in row["pen"]:
-                    g._do_penalty(p, v)
+                    g.apply(("penalty", p, v))
                 for which in (0, 1):
-                    g._do_bahn(p, which, row["b"][which])
-                g._do_longest(p, row["lt"])
-                g._do_lbonus(p, row["lb"])
+                    g.apply(("bahn", p, which, row["b"][which]))
+                g.apply(("longest", p, row["lt"]))
+                g.apply(("lbonus", p, row["lb"]))
                 if g.we_on:
-                    g._do_we(p, row["we"])
+                    g.apply(("we", p, row["we"]))
                 if g.stations_on:
-                    g._do_stations(p, row["st"])
+                    g.apply(("stations", p, row["st"]))
             g.ended = d.get("ended") is True  # saves from before "end" have no key
         except (KeyError, IndexError, TypeError):
             raise ValueError(_SAVE_ERROR)
         return g
+
+
+# kind -> (fewest, most values after the kind, the function doing it): Game.apply
+_ACTIONS = {
+    "routes": (3, 3, Game._do_routes), "ticket": (3, 3, Game._do_ticket),
+    "unticket": (2, 2, Game._do_unticket), "penalty": (2, 2, Game._do_penalty),
+    "unpenalty": (2, 2, Game._do_unpenalty), "bahn": (3, 3, Game._do_bahn),
+    "longest": (2, 2, Game._do_longest), "lbonus": (2, 2, Game._do_lbonus), "we": (2, 2, Game._do_we),
+    "stations": (2, 2, Game._do_stations), "end": (0, 0, Game._do_end),
+}
 
 
 def describe(action, names):

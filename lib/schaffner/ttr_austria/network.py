@@ -37,7 +37,7 @@ def longest_track(edges):
     local = {}  # type: dict[int, int]  # city -> 0..n-1
     for e in edges:
         if e[0] == e[1] or e[2] < 1:
-            raise ValueError("a route needs two cities and a length")
+            raise ValueError("A route needs two cities and a length")
         for c in (e[0], e[1]):
             if c not in local:
                 local[c] = len(local)

@@ -41,7 +41,7 @@ DRAW_NOTE = ("Start: draw 6, keep 3+", "Later: draw 4, keep 1+")
 def route_points(length):
     """Points for one route of ``length`` cars (1..8)."""
     if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_LENGTH:
-        raise ValueError("route length must be 1 to 8")
+        raise ValueError("Route length must be 1 to 8")
     return ROUTE_POINTS[length]
 
 
@@ -49,7 +49,7 @@ def check_keep(at_start, kept):
     """Raise ValueError unless keeping ``kept`` tickets of a draw is allowed."""
     draw, least = (START_DRAW, START_KEEP) if at_start else (LATER_DRAW, LATER_KEEP)
     if isinstance(kept, bool) or not isinstance(kept, int) or not least <= kept <= draw:
-        raise ValueError("keep %d to %d of the %d tickets" % (least, draw, draw))
+        raise ValueError("Keep %d to %d of the %d tickets" % (least, draw, draw))
 
 
 def tourist_points(value, penalty, held, done, built):
@@ -60,7 +60,7 @@ def tourist_points(value, penalty, held, done, built):
     completed the ticket; built: the player built on the tourist route.
     """
     if done and not held:
-        raise ValueError("a ticket not held is not done")
+        raise ValueError("A ticket not held is not done")
     ticket = (value if done else -value) if held else 0
     return ticket, (-penalty if built and not done else 0)
 

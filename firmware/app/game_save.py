@@ -1,0 +1,220 @@
+"""A game's save: a snapshot (a whole save, app.store) plus a log of what happened
+since, so a typical action costs one small record instead of a rewrite of the
+whole game; now and then the log is folded into a new snapshot.
+
+The log is a ring of flash blocks (app.ringlog) under the files ``name.ring/0``
+.. ``name.ring/7``: a record is programmed into erased flash with no erase and
+no littlefs commit, where littlefs would commit at least 256 bytes into a 4 KB
+block per record (an erase every 16 actions, a 45 ms stall each).  Every record
+carries the generation of the snapshot it follows, so none is ever replayed
+onto another snapshot.  The log of the versions before (app.old_logs) still
+loads, and the next snapshot removes it.
+"""
+import json
+
+from micropython import const
+
+from app.ringlog import RingLog
+from app.store import compact
+
+_RING = const(8)  # the log's blocks: 32 KB
+_EVERY = const(64)  # records between snapshots: a boot replays at most these
+UNDO = {"undo": 1}  # the log's record of an undo
+
+
+class GameSave:
+    """A game's last snapshot and the log of records since.
+
+    snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
+    of the game as it is now.  Records (actions as lists, UNDO and
+    journal.REDO; add()) and snapshots (start()) are work for queue, the
+    app's flash queue (app.flash), in order with the rest of its work.
+    Records queued one after another are one piece of work: a step makes them
+    into bytes, then each step programs one (or erases the block it needs).
+    Every ``every`` records the log is folded into a new snapshot, taken when
+    nothing else waits behind the records (so it holds exactly what came
+    before it in the queue) and written a flash operation a step too.
+    queue may be None for a save that is only loaded (the history's export).
+    """
+
+    def __init__(self, store, name, snapshot, every=_EVERY, queue=None):
+        self.store = store
+        self.fs = store.fs
+        self.name = name
+        self.snapshot = snapshot
+        self.every = every
+        self.queue = queue
+        self.folder = "%s/%s.ring" % (store.root, name)  # the log's blocks (app.ringlog)
+        self.ring = None  # its RingLog, once the blocks are there
+        # the log in the layouts of the versions before: segments in a folder, or beside the snapshot
+        self.segment = "%s/%s.log/%%d" % (store.root, name)
+        self.old_segment = "%s/%s.l%%d" % (store.root, name)
+        self.gen = 0  # generation of the snapshot in place
+        self.high = 0  # the highest generation seen: the next snapshot's is one more
+        self.count = 0  # records logged since the snapshot
+        self.run = None  # the records of the piece of work queued last, while more may join them
+        self.job = None  # ... and that piece
+        self.drops = queue.drops if queue is not None else 0  # the queue's, when last looked at
+
+    # --- loading -------------------------------------------------------------
+    def load(self, build, replay):
+        """(value, note) of the newest readable snapshot with its log replayed.
+
+        build(data) makes the value (ValueError: not a save it can read);
+        replay(value, log) applies the logged records (a list) to it, raising
+        ValueError and changing nothing if they do not fit.  note is None,
+        or "fell back" (the newest copy was damaged: an older one was used,
+        losing what came after it), or the folder where a save that could
+        not be read at all was put aside (value None then).
+        """
+        def checked(data):
+            if not isinstance(data, dict) or not isinstance(data.get("gen", 0), int):
+                raise ValueError("Not a saved game")
+            return build(data)
+
+        value, fell_back, data, ext = self.store.newest(self.name, checked)
+        gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
+        data = None  # the value holds what it needs: the rest is heap the log's replay can use
+        found = self._old_logs()
+        log = []  # type: list
+        if found:
+            from app.old_logs import read
+            self.high = max(self.high, read(self.fs, found, gen, log))
+        blocks = self.fs.ring(self.folder, _RING, False)
+        if blocks is not None:
+            self.ring = RingLog(blocks)
+            for text in self.ring.read(gen):
+                try:
+                    log.append(json.loads(text))
+                except ValueError:
+                    pass  # not written by this program; its CRC held
+            self.high = max(self.high, self.ring.top)
+        if value is None:
+            if fell_back:
+                return None, self.store.keep_aside(self.name, found)
+            return None, None
+        self.gen = gen
+        self.high = max(self.high, gen)
+        if ext == "new":
+            # a snapshot cut short before its renames: finish them first, so that
+            # the next snapshot never writes over the only copy of this one
+            try:
+                self.store.commit(self.name)
+            except OSError:
+                pass  # a broken flash: the .new stays, and is read first next time too
+        if log and not fell_back:
+            try:
+                replay(value, log)
+                self.count = len(log)
+            except (ValueError, KeyError, TypeError, IndexError):
+                fell_back = True  # a log that does not fit: the snapshot alone
+        return value, ("fell back" if fell_back else None)
+
+    def _old_logs(self):
+        """The paths of the log's segments in the layouts of the versions before."""
+        found = []
+        for where in (self.segment, self.old_segment):
+            k = 0
+            while self.fs.exists(where % k):
+                found.append(where % k)
+                k += 1
+        return found
+
+    def making(self):
+        """Work for the queue: the log's blocks made where they are not there yet (a
+        new gadget), a file a step (an erase or two each), then its RingLog.  A
+        boot queues it, so a first boot shows its first screen without waiting
+        for eight erases, and the blocks are there long before a game's first
+        action."""
+        while self.ring is None and self.fs.make_block(self.folder, _RING):
+            yield True
+        self.prepare()
+
+    def prepare(self):
+        """The log's RingLog, its blocks made if they are not there yet."""
+        ring = self.ring
+        if ring is None:
+            ring = self.ring = RingLog(self.fs.ring(self.folder, _RING, True))
+            ring.read(self.gen)
+        return ring
+
+    # --- saving ----------------------------------------------------------------
+    def add(self, record):
+        """Queue a record (a list, UNDO or journal.REDO) to be logged: with the
+        records queued just before it, if nothing was queued since."""
+        self._dropped()
+        if self.run is None or self.queue.last() is not self.job:
+            self.run = []
+            self.job = self._logging(self.run)
+            self.queue.add(self.job)
+        self.run.append(record)
+
+    def start(self):
+        """Snapshot the game as it is now (a new game, or one loaded from an older
+        copy), after the work already queued."""
+        self._dropped()
+        self.queue.add(self._snapshotting(self.snapshot()))
+
+    def _dropped(self):
+        """A flash error made the queue drop its work, records maybe among it: the
+        next record starts a snapshot of everything instead."""
+        drops = self.queue.drops
+        if drops != self.drops:
+            self.drops = drops
+            self.count = self.every
+            self.run = self.job = None
+
+    def _logging(self, run):
+        """The records of run: first made into bytes, in a step of their own (with
+        the snapshot that follows them when they fill the log and nothing else
+        waits, or instead of them when a snapshot is due already), then
+        programmed one per step."""
+        ring = self.prepare()
+        alone = self.run is run and self.queue.last() is self.job
+        if self.run is run:
+            self.run = self.job = None  # records from now on are a piece of their own
+        text = [compact(r).encode() for r in run]
+        del run  # the text is all the piece keeps
+        snap = None
+        if alone:
+            if self.count >= self.every:
+                # the game now is the game after these records: a snapshot instead
+                snap = self.snapshot()
+                del text
+                yield
+                yield from self._snapshotting(snap)
+                return
+            if self.count + len(text) >= self.every:
+                snap = self.snapshot()  # written after them, so they are on flash first
+        yield ring.erases(len(text[0]))
+        while True:
+            if ring.append(text[0], self.gen):
+                text.pop(0)
+                self.count += 1
+                if not text:
+                    break
+            yield ring.erases(len(text[0]))
+        if snap is not None:
+            yield
+            yield from self._snapshotting(snap)
+
+    def _snapshotting(self, data):
+        """Write data (the game as it was when the snapshot was taken) as the next
+        snapshot, one flash operation per step; the first step makes the text."""
+        self.high += 1
+        gen = self.high
+        data["gen"] = gen
+        work = self.store.saving(self.name, data)
+        del data  # the text is all the job keeps
+        yield from work
+        self.gen = gen
+        self.count = 0
+        if self.ring is not None:
+            self.ring.fold()
+        yield  # the rename alone in its poll: it may be the one that erases
+        found = self._old_logs()
+        for path in found:  # the log of a version before
+            self.fs.remove(path)
+            yield
+        if found:  # its folder, empty now (littlefs removes an empty folder as it does a file)
+            self.fs.remove(self.segment.rsplit("/", 1)[0])
