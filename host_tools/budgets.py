@@ -1,21 +1,22 @@
-"""DESIGN.md's budgets, and the Pico's speed the bench converts with: one place for the
-bench (make bench), the compile check (make test) and the budget tests.
+"""The budgets (docs/budgets.md says what each means), and the Pico's speed the bench converts
+with: one place for the bench (make bench), the chip (make chip) and the budget tests.
 
 Each budget is (budget, goal): above the budget a figure fails; the goal is where we
 want it to be.
 """
 import os
 
+from .paths import BUILD
+
 KB = 1024
 
-# The reference workload (host_tools/bench/reference.py) on a Raspberry Pi Pico:
+# The reference workload (host_tools/bench/mp/reference.py) on a Raspberry Pi Pico:
 # MicroPython 1.28, RPI_PICO firmware, 125 MHz, .mpy files as make deploy copies them
-# (issue #10; DESIGN.md, "What a Pico measures").  A bench ratio times this is Pico
+# (docs/budgets.md, "Facts the budgets rest on").  A bench ratio times this is Pico
 # milliseconds.  `make bench-pico` measures it on a connected board into PICO_FILE,
 # which then replaces this figure.
 PICO_REFERENCE_MS = 990
-PICO_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                         "build", "bench-pico.txt")
+PICO_FILE = os.path.join(BUILD, "bench-pico.txt")
 
 # How much longer the app's render() and the display's show() take on the chip than the
 # reference workload's R makes of their time in the bench: drawing is framebuf's C code,
@@ -52,4 +53,4 @@ def pico_reference_ms():
                     return int(line.split()[2]) / 1000, "measured by make bench-pico (%s)" % os.path.relpath(PICO_FILE)
     except OSError:
         pass
-    return PICO_REFERENCE_MS, "a Pico, MicroPython 1.28, 125 MHz (issue #10, DESIGN.md)"
+    return PICO_REFERENCE_MS, "a Pico, MicroPython 1.28, 125 MHz (docs/budgets.md)"

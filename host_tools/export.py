@@ -1,16 +1,13 @@
 """make export: the games a Pico kept, as history.csv and history.json, and a summary.
 
-    .venv/bin/python host_tools/export.py [--port /dev/ttyACM0] [--out FOLDER]
-    .venv/bin/python host_tools/export.py --from FILE_OR_FOLDER [--out FOLDER]
+    python -m host_tools export [--port /dev/ttyACM0] [--out FOLDER]
+    python -m host_tools export --from FILE_OR_FOLDER [--out FOLDER]
 
-From a Pico (found on USB by its vendor id, or --port): one mpremote command
-prints every file of /data (base64, so no byte is changed on the way) and then
-resets the board.  mpremote's Ctrl-C stops the
-running app, whose watchdog would reset the board 8 s later anyway; the reset
-restarts it at once, and a game in play is offered again with "Resume game",
-from its save.  The read writes nothing on the board and feeds no watchdog; it
-is short (the files hold at most about 52 KB).  With no Pico connected it says
-so and changes nothing.
+From a Pico (found on USB by its vendor id, or --port), over the link every tool uses
+(pico/link.py): one raw-REPL session, which stops the running app and feeds its watchdog
+meanwhile, reads every file of /data, then resets the board: the app starts again at
+once, and a game in play is offered again with "Resume game", from its save.  The read
+writes nothing on the board.  With no Pico connected it says so and changes nothing.
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
 (history.old, history.log, dice.log, and the save of the game in play:
@@ -22,121 +19,52 @@ record is reported with its number and place; every complete record is still
 exported.  Exit status: 0 all read, 1 some record damaged (the rest written),
 2 nothing read.
 """
-import argparse
-import base64
 import csv
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for _p in ("lib", "firmware", os.path.join("tests", "support", "shims")):
-    if os.path.join(ROOT, _p) not in sys.path:
-        sys.path.insert(0, os.path.join(ROOT, _p))
+from . import paths
+from .errors import ToolError
+from .pico.link import BoardError, BoardGone
 
+paths.device_code_on_path()
 from app.colours import NAMES  # noqa: E402
 from app.dice_check import verdict, weights  # noqa: E402
+from app.flash import OsFiles  # noqa: E402
+from app.game_save import GameSave  # noqa: E402
 from app.games import GAMES, Session  # noqa: E402
 from app.history import SLOT, tally  # noqa: E402
 from app.history_write import totals  # noqa: E402
-from app.flash import OsFiles  # noqa: E402
-from app.game_save import GameSave  # noqa: E402
 from app.store import FileStore  # noqa: E402
 from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
-RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 reports
 HISTORY_FILES = ("history.old", "history.log")  # oldest first
 LOG_FOLDERS = ("game.ring", "game.log")  # the game in play's log, and a version before's
 SCHEMA = "schaffner-history/1"
 CSV_COLUMNS = ("number", "date", "game", "title", "players", "seat", "colour", "score", "score_unit",
                "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
 
-# Runs on the Pico: each file of /data, and of the game's log folders (docs/architecture.md),
-# as base64 lines between markers.  Read through littlefs, a file of the ring gives the
-# flash block beneath it as the gadget programmed it.
-READER = """import binascii, os
-def dump(n):
-    try:
-        f = open('/data/' + n, 'rb')
-    except OSError:
-        return
-    print('@file', n)
-    while True:
-        b = f.read(360)
-        if not b:
-            break
-        print(binascii.b2a_base64(b).decode().strip())
-    f.close()
-for n in os.listdir('/data'):
-    if not os.stat('/data/' + n)[0] & 0x4000:
-        dump(n)
-    elif n in ('game.ring', 'game.log'):
-        for m in os.listdir('/data/' + n):
-            dump(n + '/' + m)
-print('@done')
-"""
 
+class ExportError(ToolError):
+    """Why nothing could be exported, in one line for the user (exit status 2)."""
 
-class ExportError(Exception):
-    """Why nothing could be exported, in one line for the user."""
+    def __init__(self, message):
+        ToolError.__init__(self, message, code=2)
 
 
 # --- reading ---------------------------------------------------------------------
 
-def pico_port():
-    try:
-        from serial.tools import list_ports
-    except ImportError:
-        raise ExportError("pyserial is missing: run `make deps` first")
-    picos = [p.device for p in list_ports.comports() if p.vid == RP2_USB_VID]
-    if not picos:
-        raise ExportError("no Pico found on USB (vendor id 2e8a): connect it with a data cable, give --port, "
-                          "or read a copied file with --from; nothing was changed")
-    if len(picos) > 1:
-        raise ExportError("several Picos found (%s): choose one with --port" % ", ".join(picos))
-    return picos[0]
-
-
-def mpremote_argv(port):
-    tool = os.path.join(os.path.dirname(sys.executable), "mpremote")
-    return [tool if os.path.exists(tool) else "mpremote", "connect", port, "exec", READER, "+", "reset"]
-
-
-def parse_dump(text):
-    """{name: bytes} from what READER printed; ExportError if it did not finish."""
+def read_pico(board):
+    """{name under /data: bytes} of /data's files and of the game's log folders
+    (docs/architecture.md), from a board on the link.  Read through littlefs, a file of the
+    ring gives the flash block beneath it as the gadget programmed it."""
     files = {}
-    name = None
-    done = False
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("@file "):
-            name = line[6:]
-            files[name] = b""
-        elif line == "@done":
-            done = True
-        elif name is not None and line:
-            files[name] += base64.b64decode(line)
-    if not done:
-        raise ExportError("the read from the Pico stopped before the end (did its watchdog reset it? "
-                          "plug it in and try again)")
+    for path, data in board.data_files().items():
+        parts = path[len("/data/"):].split("/")
+        if len(parts) == 1 or (len(parts) == 2 and parts[0] in LOG_FOLDERS):
+            files["/".join(parts)] = data
     return files
-
-
-def read_pico(port, run=subprocess.run):
-    argv = mpremote_argv(port)
-    try:
-        proc = run(argv, capture_output=True, text=True, timeout=60)
-    except FileNotFoundError:
-        raise ExportError("mpremote not found: run `make deps` first")
-    except subprocess.TimeoutExpired:
-        raise ExportError("the Pico did not answer within 60 s; unplug it, plug it in and try again")
-    if proc.returncode:
-        why = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]
-        raise ExportError("reading the Pico on %s failed: %s" % (port, why))
-    return parse_dump(proc.stdout)
 
 
 def read_copy(path):
@@ -384,30 +312,32 @@ def export(files, out_dir, source, say=print, names=None):
     return 1 if problems else 0
 
 
-def main(argv=None, run=subprocess.run, find_port=pico_port):
-    ap = argparse.ArgumentParser(description="Export the history of games a Schaffner gadget kept.")
-    ap.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
-    ap.add_argument("--from", dest="source", metavar="FILE_OR_FOLDER",
-                    help="read a copy: a folder with the files of /data, or one history file")
-    ap.add_argument("--out", default=".", help="folder for history.csv and history.json (default: here)")
-    args = ap.parse_args(argv)
+def arguments(parser):
+    parser.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
+    parser.add_argument("--from", dest="source", metavar="FILE_OR_FOLDER",
+                        help="read a copy: a folder with the files of /data, or one history file")
+    parser.add_argument("--out", default=".", help="folder for history.csv and history.json (default: here)")
+
+
+def run(state, args):
     names = None
-    try:
-        if args.source:
-            files = read_copy(args.source)
-            source = "file " + args.source
-            if not os.path.isdir(args.source):
-                names = {"history.log": args.source}
-        else:
-            port = args.port or find_port()
-            print("reading %s (the gadget restarts afterwards; a game in play resumes from its save)" % port)
-            files = read_pico(port, run)
-            source = "pico " + port
-    except ExportError as exc:
-        print("export: %s" % exc, file=sys.stderr)
-        return 2
-    return export(files, args.out, source, names=names)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    if args.source:
+        files = read_copy(args.source)
+        source = "file " + args.source
+        if not os.path.isdir(args.source):
+            names = {"history.log": args.source}
+    else:
+        try:
+            port = state.port(args.port)
+            state.out("reading %s (the gadget restarts afterwards; a game in play resumes from its save)" % port)
+            board = state.pico(port)
+        except ToolError as exc:
+            raise ExportError(str(exc))
+        try:
+            files = read_pico(board)
+        except (BoardGone, BoardError) as exc:
+            raise ExportError("reading the Pico on %s failed (%s): plug it in and try again" % (port, exc))
+        finally:
+            board.reset()
+        source = "pico " + port
+    return export(files, args.out, source, state.out, names)

@@ -1,7 +1,7 @@
 """Ticket to Ride Austria: the final scoring of a game kept in files.
 
-    python host_tools/ttr_score.py MAP CLAIMS [--stations] [--no-longest] [--no-west-east]
-    python host_tools/ttr_score.py MAP            (check a map file and summarise it)
+    python -m host_tools ttr-score MAP CLAIMS [--stations] [--no-longest] [--no-west-east]
+    python -m host_tools ttr-score MAP            (check a map file and summarise it)
 
 MAP describes the board (cities, routes, tourist routes, tickets); CLAIMS says
 who built which routes and holds which tickets.  Both formats are in
@@ -12,22 +12,14 @@ problem, ``FILE:LINE: message``, and exit status 1.
 The reading of the text lives here; every rule (what a map or a claim may be,
 and the scoring) is the rules core's, lib/schaffner/ttr_austria.
 """
-import argparse
 import difflib
 import os
 import re
 import sys
-import types
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "lib"))
-try:
-    import micropython  # noqa: F401
-except ImportError:  # CPython: the core only needs const()
-    _shim = types.ModuleType("micropython")
-    _shim.const = lambda x: x  # type: ignore[attr-defined]
-    sys.modules["micropython"] = _shim
+from . import paths
 
+paths.device_code_on_path()
 from schaffner.ttr_austria import points as pts  # noqa: E402
 from schaffner.ttr_austria.board import EAST, NO_SIDE, WEST, Board  # noqa: E402
 from schaffner.ttr_austria.claims import Claims  # noqa: E402
@@ -273,29 +265,25 @@ def report(board, claims, game, details):
     return "\n".join(out)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="ttr_score.py", description="Final scoring of Ticket to Ride Austria from a map and a claims file.")
+def arguments(parser):
     parser.add_argument("map", help="map file (docs/ttr-map-format.md)")
     parser.add_argument("claims", nargs="?", help="claims file; without it the map is only checked")
     parser.add_argument("--stations", action="store_true", help="Europe-edition stations: +4 per unused")
     parser.add_argument("--no-longest", action="store_true", help="no 10-point longest-track bonus")
     parser.add_argument("--no-west-east", action="store_true", help="no 10-point West-to-East bonus")
-    args = parser.parse_args(argv)
+
+
+def run(state, args):
     try:
         board = parse_map(args.map, not args.no_west_east)
         if args.claims is None:
-            print(map_summary(board))
+            state.out(map_summary(board))
             return 0
         claims = parse_claims(args.claims, board, args.stations)
         game, details = score_board(board, claims, not args.no_longest, not args.no_west_east, args.stations)
     except FileErrors as exc:
-        for message in exc.messages:
+        for message in exc.messages:  # FILE:LINE: message, one a line, as a compiler gives them
             print(message, file=sys.stderr)
         return 1
-    print(report(board, claims, game, details))
+    state.out(report(board, claims, game, details))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

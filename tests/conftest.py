@@ -6,7 +6,6 @@ _root = os.path.dirname(_here)
 for _p in (
     os.path.join(_here, "support", "shims"),
     os.path.join(_here, "support"),
-    os.path.join(_here, "drivers"),  # test_boards uses the drivers' tests' stand-in panels
     os.path.join(_root, "lib"),
     os.path.join(_root, "firmware"),
     _root,
@@ -20,9 +19,18 @@ import inspect  # noqa: E402
 import pytest  # noqa: E402
 
 
+def pytest_generate_tests(metafunc):
+    """A module's PARAMETERS: each test function that takes arguments runs once per entry
+    (a tuple of them), as tests/support/mp_unittest.py runs them on MicroPython."""
+    cases = getattr(metafunc.module, "PARAMETERS", None)
+    if cases is not None and metafunc.fixturenames:
+        names = list(metafunc.fixturenames)
+        metafunc.parametrize(names, cases, ids=["-".join(str(a) for a in case) for case in cases])
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """Run shared tests the way tests/support/mp_unittest.py does on MicroPython.
+    """Run each test the way tests/support/mp_unittest.py does on MicroPython.
 
     A ``Test*`` class's ``setUp``/``tearDown`` run around each test, and a
     test that returns a generator (a long test that yields between button

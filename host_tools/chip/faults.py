@@ -9,14 +9,14 @@ import re
 import shutil
 import tempfile
 
-import emulated
-from emulated import ROOT, ChipError
+from . import emulated
+from .emulated import ROOT, ChipError
 
 RESUME = [2, 0]  # OK on the main menu: "Resume game", its first entry while a game is saved
 UNDO = [7, 0]  # long BACK on a game's screen: take the last action back
 UNDOS = 5
 CHANGED = ("firmware/app/app.py", "firmware/app/menus.py", "firmware/app/game_save.py")
-OTHER_FILES = 24  # another gadget's files, as issue #19 found them: 24 files of 4 KB
+OTHER_FILES = 24  # another gadget's files: 24 files of 4 KB
 
 
 def _counts(output):
@@ -45,7 +45,7 @@ def _check(kind, ok, what):
     return {"kind": kind, "ok": bool(ok), "what": what}
 
 
-def power_cuts(board, game, played, work, deployed, n, rng, say):
+def power_cuts(chip, game, played, work, deployed, n, rng, say):
     """Cut the power at n moments of the game, drawn at random among its presses from its
     first action on and within each press (from the finger down to the screen at rest, as
     the replay timed it: the save's flash operations included).  After each cut the
@@ -55,7 +55,7 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
     the last one to the end of the game.  These runs talk (the probe's _TALK): they also say
     the most heap the game took (played["heap"])."""
     image = os.path.join(work, game.game + "-talk.img")
-    emulated.with_probe(board, work, deployed, image, game.seed, talk=True)
+    chip.with_probe(work, deployed, image, game.seed, talk=True)
     timed = played["presses"]
     first = next((i for i, a in enumerate(played["actions"]) if a != "-"), None)
     if first is None:
@@ -72,12 +72,12 @@ def power_cuts(board, game, played, work, deployed, n, rng, say):
     for j, (k, after_ms) in enumerate(cuts + [(None, None)]):
         # up to the press cut into; after the last cut, the rest of the game
         segment = prefix + [list(p) for p in game.presses[pos:(k + 1 if k is not None else len(timed))]]
-        job = {"board": board, "fsIn": image, "presses": segment}
+        job = {"fsIn": image, "presses": segment}
         if k is not None:
             job["cutPress"] = len(segment) - 1
             job["cutAfter"] = after_ms
             job["fsOut"] = os.path.join(work, "%s-cut%d.img" % (game.game, j))
-        r = emulated.play(job, work, "%s %s cut %d" % (board, game.game, j))
+        r = chip.play(job, work, "%s %s cut %d" % (chip.board, game.game, j))
         boot, counts = _counts(r["output"])
         heap = heap_in(r["output"], heap)
         played["heap"] = heap
@@ -132,32 +132,32 @@ def changed_tree():
     return dest
 
 
-def _boot(board, work, image, label):
-    r = emulated.play({"board": board, "fsIn": image, "bootOnly": True}, work, label)
+def _boot(chip, work, image, label):
+    r = chip.play({"fsIn": image, "bootOnly": True}, work, label)
     boot, _ = _counts(r["output"])
     slot = re.findall(r"CHIP boot -?\d+ (\S+)", r["output"])
     return r, boot, slot[0] if slot else None
 
 
-def deploy_cuts(board, game, work, saved, n, rng, say):
+def deploy_cuts(chip, game, work, saved, n, rng, say):
     """make deploy of a changed version onto a gadget with a game in play, the cable pulled
     after a random number of the bytes the PC sends (of those an uncut deploy sends):
     a complete version must start, with the game as it was."""
     gadget = os.path.join(work, "deploy-gadget.img")
-    emulated.with_probe(board, work, saved, gadget, game.seed, talk=True)
-    base, count, slot = _boot(board, work, gadget, "gadget")
+    chip.with_probe(work, saved, gadget, game.seed, talk=True)
+    base, count, slot = _boot(chip, work, gadget, "gadget")
     if base["boot"] is None or count is None or count < 0:
         return [_check("deploy cut", False, "the gadget with a game in play did not start with it: %s" % _crashed(base))]
     changed = changed_tree()
     checks = []
     try:
-        pty = emulated.Pty(board, work, fs_in=gadget, fs_out=os.path.join(work, "deploy-full.img"))
+        pty = chip.pty(work, fs_in=gadget, fs_out=os.path.join(work, "deploy-full.img"))
         try:
-            rc, out = emulated.make("deploy", board, pty.link, cwd=changed)
+            rc, out = chip.make("deploy", pty.link, cwd=changed)
         finally:
             pty.stop()
         total = pty.sent()
-        r, c, s = _boot(board, work, os.path.join(work, "deploy-full.img"), "deployed")
+        r, c, s = _boot(chip, work, os.path.join(work, "deploy-full.img"), "deployed")
         ok = rc == 0 and c == count and s is not None and s != slot and r["key"] == base["key"]
         checks.append(_check("deploy", ok, "make deploy of a changed version onto a gadget in play (%d bytes "
                              "from the PC): %s, the game %s" % (total, "the new version starts" if s != slot else
@@ -167,12 +167,12 @@ def deploy_cuts(board, game, work, saved, n, rng, say):
         for j in range(n):
             cut = rng.randrange(1, total)
             image = os.path.join(work, "deploy-cut%d.img" % j)
-            pty = emulated.Pty(board, work, fs_in=gadget, fs_out=image, cable_bytes=cut)
+            pty = chip.pty(work, fs_in=gadget, fs_out=image, cable_bytes=cut)
             try:
-                rc, out = emulated.make("deploy", board, pty.link, cwd=changed)
+                rc, out = chip.make("deploy", pty.link, cwd=changed)
             finally:
                 pty.stop()
-            r, c, s = _boot(board, work, image, "deploy cut %d" % j)
+            r, c, s = _boot(chip, work, image, "deploy cut %d" % j)
             ok = r["boot"] is not None and c == count and s is not None and r["key"] == base["key"] and not _crashed(r)
             which = "none" if s is None else ("the old version" if s == slot else "the new version")
             checks.append(_check("deploy cut", ok, "cable pulled after %d of %d bytes: %s starts, the game %s" % (
@@ -183,18 +183,18 @@ def deploy_cuts(board, game, work, saved, n, rng, say):
     return checks
 
 
-def _files(board, work, image):
-    return emulated.play({"board": board, "fsIn": image, "files": True}, work, "files")["files"]
+def _files(chip, work, image):
+    return chip.play({"fsIn": image, "files": True}, work, "files")["files"]
 
 
 def _others(files):
     return {p: h for p, h in files.items() if not p.startswith("/data/")}
 
 
-def _copy(board, work, src_image, dst_image, args, label):
+def _copy(chip, work, src_image, dst_image, args, label):
     """mpremote cp on the gadget of src_image, BACK held so the app stays off (as a user
     gets the REPL); the flash afterwards goes to dst_image."""
-    pty = emulated.Pty(board, work, fs_in=src_image, fs_out=dst_image, hold_back=True)
+    pty = chip.pty(work, fs_in=src_image, fs_out=dst_image, hold_back=True)
     try:
         rc, out = emulated.mpremote(pty.link, "cp", "-r", *args)
     finally:
@@ -203,16 +203,16 @@ def _copy(board, work, src_image, dst_image, args, label):
         raise ChipError("mpremote cp %s (%s) failed: %s" % (" ".join(args), label, out[-500:]))
 
 
-def _goes_on(board, game, work, image, want, label):
+def _goes_on(chip, game, work, image, want, label):
     """Boot image: the game must have want actions; resumed, five undos, power off and on:
     the count it ends with must still be there.  (ok, what)."""
     after = os.path.join(work, label.replace(" ", "-") + "-played.img")
-    r = emulated.play({"board": board, "fsIn": image, "fsOut": after, "presses": [RESUME] + [UNDO] * UNDOS},
+    r = chip.play({"fsIn": image, "fsOut": after, "presses": [RESUME] + [UNDO] * UNDOS},
                       work, label)
     boot, counts = _counts(r["output"])
     if boot != want or _crashed(r):
         return False, "%s: the game came with %s actions, not %s %s" % (label, boot, want, _crashed(r) or "")
-    again, end, _ = _boot(board, work, after, label + " again")
+    again, end, _ = _boot(chip, work, after, label + " again")
     if not counts or end != counts[-1]:
         return False, "%s: after %d undos the game had %s actions, after a power cut %s" % (
             label, UNDOS, counts[-1] if counts else None, end)
@@ -220,39 +220,39 @@ def _goes_on(board, game, work, image, want, label):
         label, want, UNDOS, end)
 
 
-def saves_moved(board, game, work, saved, deployed, rng, say):
+def saves_moved(chip, game, work, saved, deployed, rng, say):
     """/data copied with mpremote off gadget A (a game in play) onto gadget B (the same
     version, with 24 files of its own), played there, then copied back onto A: the game
     goes on on each, and no file outside /data on either flash changes by a byte."""
     a = os.path.join(work, "move-a.img")
     b = os.path.join(work, "move-b.img")
-    emulated.with_probe(board, work, saved, a, game.seed, talk=True)
-    emulated.with_probe(board, work, deployed, os.path.join(work, "move-b0.img"), game.seed, talk=True)
+    chip.with_probe(work, saved, a, game.seed, talk=True)
+    chip.with_probe(work, deployed, os.path.join(work, "move-b0.img"), game.seed, talk=True)
     blobs = _blobs(work, rng, "other")
-    emulated.play({"board": board, "fsIn": os.path.join(work, "move-b0.img"), "fsOut": b, "put": blobs}, work, "files")
-    _, want, _ = _boot(board, work, a, "gadget A")
-    files_a, files_b = _others(_files(board, work, a)), _others(_files(board, work, b))
+    chip.play({"fsIn": os.path.join(work, "move-b0.img"), "fsOut": b, "put": blobs}, work, "files")
+    _, want, _ = _boot(chip, work, a, "gadget A")
+    files_a, files_b = _others(_files(chip, work, a)), _others(_files(chip, work, b))
     checks = []
     copy = emulated.fresh(os.path.join(work, "copy"))
     a1, b1 = os.path.join(work, "move-a1.img"), os.path.join(work, "move-b1.img")
-    _copy(board, work, a, a1, [":/data", copy], "off A")
-    _copy(board, work, b, b1, [os.path.join(copy, "data"), ":"], "onto B")
-    ok, what = _goes_on(board, game, work, b1, want, "moved onto B")
+    _copy(chip, work, a, a1, [":/data", copy], "off A")
+    _copy(chip, work, b, b1, [os.path.join(copy, "data"), ":"], "onto B")
+    ok, what = _goes_on(chip, game, work, b1, want, "moved onto B")
     checks.append(_check("saves moved", ok, what))
     b2 = os.path.join(work, "moved-onto-B-played.img")
-    changed = sorted(p for p, h in _others(_files(board, work, b2)).items() if files_b.get(p) != h)
-    changed += sorted(p for p in files_b if p not in _others(_files(board, work, b2)))
+    changed = sorted(p for p, h in _others(_files(chip, work, b2)).items() if files_b.get(p) != h)
+    changed += sorted(p for p in files_b if p not in _others(_files(chip, work, b2)))
     checks.append(_check("saves moved", not changed, "B's own files after the move and play: %s" % (
         "unchanged (%d files)" % len(files_b) if not changed else "CHANGED: " + ", ".join(changed[:6]))))
     back = emulated.fresh(os.path.join(work, "copy-back"))
     b3, a2 = os.path.join(work, "move-b3.img"), os.path.join(work, "move-a2.img")
-    _copy(board, work, b2, b3, [":/data", back], "off B")
-    _, moved_on, _ = _boot(board, work, b2, "gadget B")
-    _copy(board, work, a1, a2, [os.path.join(back, "data"), ":"], "back onto A")
-    ok, what = _goes_on(board, game, work, a2, moved_on, "back onto A")
+    _copy(chip, work, b2, b3, [":/data", back], "off B")
+    _, moved_on, _ = _boot(chip, work, b2, "gadget B")
+    _copy(chip, work, a1, a2, [os.path.join(back, "data"), ":"], "back onto A")
+    ok, what = _goes_on(chip, game, work, a2, moved_on, "back onto A")
     checks.append(_check("saves moved", ok, what))
     a3 = os.path.join(work, "back-onto-A-played.img")
-    now_a = _others(_files(board, work, a3))
+    now_a = _others(_files(chip, work, a3))
     changed = sorted(p for p in set(files_a) | set(now_a) if files_a.get(p) != now_a.get(p))
     checks.append(_check("saves moved", not changed, "A's own files after the copy back and play: %s" % (
         "unchanged (%d files)" % len(files_a) if not changed else "CHANGED: " + ", ".join(changed[:6]))))
@@ -270,7 +270,7 @@ def _blobs(work, rng, stem):
     return blobs
 
 
-def saves_restored(board, game, work, saved, rng, say):
+def saves_restored(chip, game, work, saved, rng, say):
     """/data put back onto the gadget it was copied off: once after the game went on
     there (the copy's game must come back, its log's files now in blocks littlefs picks
     anew), once at once (the files' bytes the same as in the blocks they had, which
@@ -278,36 +278,36 @@ def saves_restored(board, game, work, saved, rng, say):
     those blocks out, and the game played again: it goes on, and every file outside /data
     stays as it was written."""
     a = os.path.join(work, "restore-a.img")
-    emulated.with_probe(board, work, saved, a, game.seed, talk=True)
-    _, want, _ = _boot(board, work, a, "gadget")
+    chip.with_probe(work, saved, a, game.seed, talk=True)
+    _, want, _ = _boot(chip, work, a, "gadget")
     checks = []
     copy = emulated.fresh(os.path.join(work, "copy-kept"))
     a1, a2 = os.path.join(work, "restore-a1.img"), os.path.join(work, "restore-a2.img")
-    _copy(board, work, a, a1, [":/data", copy], "off the gadget")
-    ok, what = _goes_on(board, game, work, a1, want, "played after the copy")
+    _copy(chip, work, a, a1, [":/data", copy], "off the gadget")
+    ok, what = _goes_on(chip, game, work, a1, want, "played after the copy")
     checks.append(_check("saves restored", ok, what))
-    _copy(board, work, os.path.join(work, "played-after-the-copy-played.img"), a2,
+    _copy(chip, work, os.path.join(work, "played-after-the-copy-played.img"), a2,
           [os.path.join(copy, "data"), ":"], "put back")
-    ok, what = _goes_on(board, game, work, a2, want, "put back")
+    ok, what = _goes_on(chip, game, work, a2, want, "put back")
     checks.append(_check("saves restored", ok, what))
     say("  /data put back after the game went on: %s" % ("ok" if ok else "FAILED"))
     a3 = os.path.join(work, "put-back-played.img")
-    _, now, _ = _boot(board, work, a3, "gadget")
+    _, now, _ = _boot(chip, work, a3, "gadget")
     same = emulated.fresh(os.path.join(work, "copy-same"))
     a4, a5 = os.path.join(work, "restore-a4.img"), os.path.join(work, "restore-a5.img")
-    _copy(board, work, a3, a4, [":/data", same], "off the gadget again")
+    _copy(chip, work, a3, a4, [":/data", same], "off the gadget again")
     # mpremote leaves a file whose bytes are the same unless forced: a table's other tools do not
-    _copy(board, work, a4, a5, ["-f", os.path.join(same, "data"), ":"], "straight back")
-    ok, what = _goes_on(board, game, work, a5, now, "put back unchanged")
+    _copy(chip, work, a4, a5, ["-f", os.path.join(same, "data"), ":"], "straight back")
+    ok, what = _goes_on(chip, game, work, a5, now, "put back unchanged")
     checks.append(_check("saves restored", ok, what))
     a6 = os.path.join(work, "restore-a6.img")
-    emulated.play({"board": board, "fsIn": os.path.join(work, "put-back-unchanged-played.img"), "fsOut": a6,
+    chip.play({"fsIn": os.path.join(work, "put-back-unchanged-played.img"), "fsOut": a6,
                    "put": _blobs(work, rng, "own")}, work, "files")
-    _, then, _ = _boot(board, work, a6, "gadget")
-    files = _others(_files(board, work, a6))
-    ok, what = _goes_on(board, game, work, a6, then, "with files of its own since")
+    _, then, _ = _boot(chip, work, a6, "gadget")
+    files = _others(_files(chip, work, a6))
+    ok, what = _goes_on(chip, game, work, a6, then, "with files of its own since")
     checks.append(_check("saves restored", ok, what))
-    after = _others(_files(board, work, os.path.join(work, "with-files-of-its-own-since-played.img")))
+    after = _others(_files(chip, work, os.path.join(work, "with-files-of-its-own-since-played.img")))
     changed = sorted(p for p in set(files) | set(after) if files.get(p) != after.get(p))
     checks.append(_check("saves restored", not changed, "the gadget's files after /data put back unchanged, "
                          "%d files written and the game played: %s" % (OTHER_FILES, "unchanged (%d files)" % len(

@@ -1,20 +1,15 @@
 """The recorded games make chip plays: each game's test script, recorded by the bench.
 
-The bench (host_tools/bench.py) plays a game's end-to-end test script once through
+The bench (host_tools/bench/runtime.py) plays a game's end-to-end test script once through
 the App under the MicroPython runtime and records its button events, with the dice
 seed and the time the script let pass (``t<ms>.`` marks).  make chip plays the same
 events on the emulated chip, and compares its screen at rest after each press with
-the simulator's (bench_frames).
+the simulator's (bench/mp/bench_frames.py, on the virtual board).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
-import bench  # noqa: E402
-from presses import presses  # noqa: E402
-from sim import BUTTONS, LONG  # noqa: E402
+from ..bench import runtime as bench
+from ..bench.mp.presses import presses
+from ..sim.device import BUTTONS, LONG
+from .emulated import ChipError
 
 GAMES = bench.GAMES
 
@@ -35,7 +30,7 @@ class Game:
         _, lines = bench.measured(image, "bench_frames", " ".join((board, rec["seed"], rec["events"])))
         self.rest = [line.split(" ", 4)[1:] for line in lines if line.startswith("REST ")]
         if len(self.rest) != len(self.presses):
-            raise SystemExit("%s on %s: %d presses recorded, %d frames at rest" % (
+            raise ChipError("%s on %s: %d presses recorded, %d frames at rest" % (
                 game, board, len(self.presses), len(self.rest)))
 
     def screen(self, i):

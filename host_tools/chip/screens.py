@@ -2,27 +2,22 @@
 
 play.mjs hashes what the emulated display shows, one byte per pixel in rows: on the
 OLED 1 for a lit pixel, on the Display Pack red, green and blue as the panel's RGB565
-holds them (5, 6 and 5 bits).  Here the same bytes come from the App's frame buffer
-(MONO_VLSB on the OLED, GS4_HMSB palette indices on the Display Pack), so a press
-whose screen differs on the chip is found by its hash.
+holds them (5, 6 and 5 bits).  Here the same bytes come from the virtual board's frame
+buffer (palette indices: MONO_HLSB on the OLED, GS4_HMSB on the Display Pack), so a
+press whose screen differs on the chip is found by its hash.
 """
 import hashlib
-import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import frames  # noqa: E402
-import sim  # noqa: E402
+from ..sim import device as sim
+from ..sim import frames
+
 
 def pixels(board, hexdata):
     """Rows of what the display shows: 0/1 on the OLED, (r, g, b) 8-bit on the Display Pack."""
-    width, height, _ = sim.BOARDS[board]
-    raw = bytes.fromhex(hexdata)
-    if board == "pico_oled":
-        return [[raw[(y >> 3) * width + x] >> (y & 7) & 1 for x in range(width)] for y in range(height)]
-    palette = sim.palette_of(True)
-    return [[palette[i] for i in row] for row in frames.decode(hexdata, width, height, palette)]
+    width, height, colour = sim.BOARDS[board]
+    palette = sim.palette_of(colour)
+    rows = frames.decode(hexdata, width, height, palette)
+    return rows if palette is None else [[palette[i] for i in row] for row in rows]
 
 
 def canonical(board, hexdata):

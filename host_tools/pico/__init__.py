@@ -1,12 +1,12 @@
-"""What puts Schaffner on a Pico, run from the PC: ``python host_tools/pico COMMAND``.
+"""The gadget over USB: what puts Schaffner on a Pico, and gets its saves off it and back.
 
-deploy     the compiled files into a slot of the board's file system (deploy.py)
-firmware   MicroPython images with all of Schaffner frozen in, per board and chip
-           (firmware.py; images.py builds each once)
-release    every image, the web page, the notes and their checksums in dist/ (release.py)
-backup     a gadget's saves, history and settings to a file on the PC (backup.py)
-restore    such a file back onto a gadget, the same or another (backup.py)
-
-files.py says which files a board gets; compiled.py builds them with mpy-cross; planner.py
-works out a deploy before anything changes; link.py talks to the board through mpremote.
+deploy.py    make deploy: the compiled files into a slot of the board's file system
+firmware.py  make firmware: MicroPython images with all of Schaffner frozen in, per board and
+             chip (a Pico's RP2040, a Pico 2's RP2350); images.py builds each once
+release.py   make release: every image, the web page, the notes and their checksums in dist/
+backup.py    make backup and make restore: a gadget's /data to a file on the PC and back
+link.py      the one link to a Pico (find it on USB, one raw-REPL session through mpremote),
+             which deploy, backup, restore and export (host_tools/export.py) use
+compiled.py  what a deploy puts on a board, built with mpy-cross before any board is asked
+planner.py   a deploy worked out and checked before anything on the board changes
 """

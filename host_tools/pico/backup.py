@@ -1,8 +1,8 @@
 """make backup / make restore: a gadget's saves, history and settings (its /data) to the PC
 and back, onto the same gadget or another.
 
-    python host_tools/pico backup [--port P] [--out schaffner-backup.json | --out FOLDER]
-    python host_tools/pico restore FILE_OR_FOLDER [--port P]
+    python -m host_tools backup [--port P] [--out schaffner-backup.json | --out FOLDER]
+    python -m host_tools restore FILE_OR_FOLDER [--port P]
 
 A backup is one JSON file (FORMAT): every file of /data as base64 at its path under /data,
 the version stamp of the Schaffner that wrote them, and when; the web page's "Save to file"
@@ -20,18 +20,16 @@ before it begins.
 The game in play comes along with its log: the gadget finds where littlefs put the log's
 files at its next boot (firmware/app/ringlog.py), as after any copy.
 """
-import argparse
 import base64
 import binascii
 import hashlib
 import json
 import os
-import sys
 import time
 
+from ..errors import ToolError
 from . import planner
-from .deploy import DeployError, find_port, usb_serial_ports
-from .link import BoardError, BoardGone, MpremoteBoard
+from .link import BoardError, BoardGone
 
 FORMAT = "schaffner-backup/1"
 DATA = "/data"
@@ -39,7 +37,7 @@ STAGE = "/data.new"
 OLD = "/data.old"
 
 
-class BackupError(Exception):
+class BackupError(ToolError):
     """Why the backup or the restore stopped, in words; nothing was changed."""
 
 
@@ -209,42 +207,35 @@ def _remove_tree(board, top):
         board.rmdir(path)
 
 
-def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print, command="backup"):
-    parser = argparse.ArgumentParser(prog="host_tools/pico " + command,
-                                     description="A gadget's saves to the PC and back.")
-    if command == "backup":
-        parser.add_argument("--out", default="schaffner-backup.json",
-                            help="a .json file, or a folder (default: schaffner-backup.json)")
-    else:
-        parser.add_argument("source", help="a backup file (.json) or folder")
+def backup_arguments(parser):
+    parser.add_argument("--out", default="schaffner-backup.json",
+                        help="a .json file, or a folder (default: schaffner-backup.json)")
     parser.add_argument("--port", help="serial port (default: find the Pico on USB)")
-    args = parser.parse_args(argv)
+
+
+def restore_arguments(parser):
+    parser.add_argument("source", help="a backup file (.json) or folder")
+    parser.add_argument("--port", help="serial port (default: find the Pico on USB)")
+
+
+def run_backup(state, args):
+    _on_the_gadget(state, args.port, "backup", lambda board: backup(board, args.out, state.out))
+
+
+def run_restore(state, args):
+    manifest = read(args.source)
+    parse(manifest)  # refuse what is no backup before a gadget is asked
+    _on_the_gadget(state, args.port, "restore", lambda board: restore(board, manifest, state.out))
+
+
+def _on_the_gadget(state, port, command, work):
+    """work(board) on the Pico at port (or the one on USB), reset afterwards whatever happened."""
+    board = state.pico(state.port(port))
     try:
-        manifest = None
-        if command == "restore":
-            manifest = read(args.source)
-            parse(manifest)  # refuse what is no backup before a gadget is asked
-        port = find_port(args.port, ports)
-        try:
-            board = connect(port)
-        except (BoardGone, BoardError) as exc:
-            raise BackupError("the board on %s does not answer (%s); nothing was changed" % (port, exc))
-        try:
-            if command == "backup":
-                backup(board, args.out, out)
-            else:
-                restore(board, manifest, out)
-        except BoardGone as exc:
-            raise BackupError("the board went away (%s): run the %s again" % (exc, command))
-        except BoardError as exc:
-            raise BackupError("the board refused an operation (%s): run the %s again" % (exc, command))
-        finally:
-            board.reset()
-    except (BackupError, DeployError) as exc:
-        print("%s: %s" % (command, exc), file=sys.stderr)
-        return 1
-    return 0
-
-
-def restore_main(argv=None, **kw):
-    return main(argv, command="restore", **kw)
+        work(board)
+    except BoardGone as exc:
+        raise BackupError("the board went away (%s): run the %s again" % (exc, command))
+    except BoardError as exc:
+        raise BackupError("the board refused an operation (%s): run the %s again" % (exc, command))
+    finally:
+        board.reset()

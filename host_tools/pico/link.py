@@ -1,14 +1,16 @@
-"""The board the deploy talks to: its interface, and a Pico over USB through mpremote.
+"""The one link to a Pico: finding it on USB, and talking to it through mpremote.
 
-Every operation of the deploy is one call of this interface (the tests' fake board in
-tests/host_tools/fakeboard.py has the same one and can be cut off after any call):
+deploy, backup, restore and export all reach the gadget this way: find_port() (the port
+given, else the one Pico on USB by its vendor id), connect() (one raw-REPL session), then
+the operations of the board's interface, one call each (the tests' fake board in
+tests/host_tools/fakeboard.py has the same interface and can be cut off after any call):
 
     facts()            platform, MicroPython version, .mpy format, free bytes, block size,
                        the stamp of a Schaffner firmware image (make firmware), or None
     tree()             (files, dirs): every file as {path: (size, sha256 hex)} and every
                        folder, except /data and what is in it (never listed, read or written
                        by the deploy); tree(include_data=True) and data_files() (its files'
-                       bytes) are make backup's and make restore's
+                       bytes) are make backup's, make restore's and make export's
     hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
     read(path)         a small file's bytes
     mkdir(path)  put(path, data)  copy(src, dst)  rename(src, dst)  remove(path)  rmdir(path)
@@ -31,6 +33,9 @@ reset() at the end stops the watchdog and starts the gadget.
 import ast
 import binascii
 
+from ..errors import ToolError
+
+RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
 CHUNK = 1024  # bytes of a file per command: base64 in one raw-paste, well inside 8 s
 _WDT_MS = 8000  # the app's own timeout (firmware/main.py); within the rp2's 8388 ms
 
@@ -82,6 +87,43 @@ def _s():
     except ImportError:
         return None
 """ % _WDT_MS
+
+
+def usb_serial_ports():
+    """(device, USB vendor id) of every serial port; vid None for non-USB ones."""
+    try:
+        from serial.tools import list_ports
+    except ImportError:
+        raise ToolError("pyserial is missing: run `make deps` first")
+    return [(p.device, p.vid) for p in list_ports.comports()]
+
+
+def find_port(port, ports=usb_serial_ports):
+    """port if given, else the one Pico among ports(); ToolError for none or several."""
+    if port:
+        return port
+    picos = [dev for dev, vid in ports() if vid == RP2_USB_VID]
+    if len(picos) > 1:
+        raise ToolError("several Picos found (%s): choose one with PORT=...; nothing was "
+                        "changed" % ", ".join(picos))
+    if not picos:
+        raise ToolError("no Pico found on USB (vendor id 2e8a): connect it with a data "
+                        "cable, or give PORT=...; nothing was changed")
+    return picos[0]
+
+
+def connect(port, board=None):
+    """The board on port in one session (board: what makes it, MpremoteBoard unless a
+    test gives a stand-in); ToolError, in words, if it does not answer."""
+    try:
+        return (board or MpremoteBoard)(port)
+    except BoardGone as exc:
+        raise ToolError("the board on %s does not answer (%s): is a terminal, Thonny or another "
+                        "mpremote using it? Unplug it, plug it in again and rerun; nothing was "
+                        "changed" % (port, exc))
+    except BoardError as exc:
+        raise ToolError("the board on %s cannot run our commands (%s): is it a Pico with "
+                        "MicroPython 1.23 or newer? Nothing was changed" % (port, exc))
 
 
 class BoardGone(Exception):
@@ -157,9 +199,15 @@ class MpremoteBoard:
         return files, dirs
 
     def data_files(self):
-        """{path: bytes} of every file under /data (make backup; the deploy never asks)."""
-        files, _ = self.tree(include_data=True)
-        return {p: self.read(p) for p in sorted(files) if p.startswith("/data/")}
+        """{path: bytes} of every file under /data (backup, export; the deploy never asks);
+        only /data is walked."""
+        files = {}
+        out = self._exec("if 'data' in os.listdir('/'):\n _t('/data', True)").decode()
+        for line in out.splitlines():
+            entry = ast.literal_eval(line.strip())
+            if entry[1] is not None:
+                files[entry[0]] = self.read(entry[0])
+        return dict(sorted(files.items()))
 
     def hashes(self, paths):
         out = {}

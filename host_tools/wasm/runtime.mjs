@@ -1,5 +1,5 @@
 // Places the project's device files into a MicroPython WebAssembly runtime's
-// in-memory file system, laid out as on the Pico (see DESIGN.md, host_tools/pico/deploy.py):
+// in-memory file system, laid out as on the Pico (host_tools/device_files.py):
 // compiled with mpy-cross, as make deploy copies them, so docstrings and source
 // never take heap the Pico would not give them.  The .mpy files are kept in
 // build/mpy and made again only when their source is newer.

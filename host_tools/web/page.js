@@ -1,6 +1,6 @@
 // Schaffner in the browser. The MicroPython WebAssembly runtime runs the device
 // image as `make deploy` puts it on a Pico, with firmware/main.py's Device on the
-// browser board (board.py, web_device.py). This script is that board's hardware:
+// virtual board (the image's /board.py; web_device.py the glue). This script is that board's hardware:
 // the screen, the four buttons, the LED, the buzzer, and the flash the saves live in
 // (the runtime's /data, mirrored into localStorage).
 import { loadMicroPython } from "./micropython.mjs";
@@ -121,7 +121,7 @@ document.addEventListener("keyup", (e) => {
 });
 window.addEventListener("blur", releaseAll); // a key let go elsewhere must not stay held
 
-// ---- the board's outputs, called by board.py -----------------------------------
+// ---- the board's outputs, called through web_device.py ---------------------------
 
 // Device() draws its first frame before boot() has told the page the board's format.
 let frame = null;

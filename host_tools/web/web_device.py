@@ -1,6 +1,10 @@
-"""The gadget in a web page: firmware/main.py's Device on the browser board (board.py).
+"""The gadget in a web page: firmware/main.py's Device on the virtual board (the page's
+/board.py, host_tools/wasm/virtual_board.py), watched by the page.
 
-page.js calls boot() for the board the player picked, then poll() every 10 ms with
+page.js registers a JavaScript module ``browser`` before anything imports this: show(hex)
+puts a frame on its canvas, led(css) lights its LED ("#rrggbb"; "" is off), buzz(hz)
+sounds a tone (0: silence), contrast(level) sets the screen's brightness.  It calls boot()
+for the board the player picked, then poll() every 10 ms with
 the buttons held, as main.run() does on the Pico. A boot while a gadget runs is the
 board switch: the running gadget first saves what it still had to write, and if the
 player was in the game, the new board's gadget opens the game's screen at once (as
@@ -15,6 +19,7 @@ import gc
 import json
 
 import board
+import browser  # type: ignore[import-not-found]  # the page's JavaScript
 import main
 from app.app import SAVE, App
 from app.events import name
@@ -50,7 +55,7 @@ def boot(board_name, seed_hex, unreadable=0):
     if _device is not None:
         _device.app.flush()  # nothing the player did is lost in the switch
         was_playing = _in_game(_device.app)
-    board.use(board_name)  # an unknown board is refused before the running gadget goes
+    board.use(board_name, _show, _led, browser.buzz, browser.contrast)  # an unknown board is refused before the running gadget goes
     _device = None
     _events.clear()
     gc.collect()
@@ -74,6 +79,14 @@ def boot(board_name, seed_hex, unreadable=0):
         "debounce_ms": buttons.debounce_ms, "long_ms": buttons.long_ms,
         "words": app.ui.drawn,
     })
+
+
+def _show(buffer):
+    browser.show(binascii.hexlify(buffer).decode())
+
+
+def _led(rgb):
+    browser.led("#%02x%02x%02x" % rgb if rgb else "")
 
 
 def _in_game(app):

@@ -14,9 +14,8 @@ import pytest
 CPYTHON_ONLY = "loads board files and main.py with stand-ins for machine in sys.modules"
 
 from drivers import chip
+from panels import Panel, Sh1106
 from test_boards import Hardware, _load, _raw
-from test_drivers_sh1106 import Sh1106
-from test_drivers_st7789 import Panel
 
 PICO = "Raspberry Pi Pico with RP2040"
 PICO2 = "Raspberry Pi Pico2 with RP2350"

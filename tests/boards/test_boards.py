@@ -8,8 +8,7 @@ import os
 import sys
 import types
 
-from test_drivers_ssd1306 import Oled
-from test_drivers_st7789 import Panel
+from panels import Oled, Panel
 
 CPYTHON_ONLY = "loads each board file with a stand-in machine module in sys.modules"
 

@@ -1,76 +1,9 @@
-"""SH1106 driver against a fake panel that decodes the I2C transfers as an SH1106 does.
-
-The fake keeps the controller's 132-column memory (pages of 8 rows, a byte per column,
-bit 0 the top row) and knows page addressing only: B0-B7 set the page, 00-0F and 10-1F
-the column's low and high nibble; each data byte lands at the column, which then
-increments and never moves on to the next page. It takes the commands with a parameter
-byte (81, A8, AD, D3, D5, D9, DA, DB) and refuses the SSD1306's 20, 21, 22 and 8D, which
-the SH1106 does not know. The glass shows columns 2..129.
-"""
+"""SH1106 driver against a stand-in panel that decodes the I2C transfers as an SH1106 does
+(support/panels.py's Sh1106: page addressing only, 132 columns of which the glass shows 2..129)."""
 from drivers.sh1106 import SH1106_I2C
+from panels import Sh1106
 
-_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
-_UNKNOWN = (0x20, 0x21, 0x22, 0x8D)  # the SSD1306's windows and charge pump
-_COLUMNS = 132
-
-
-class Sh1106:
-    def __init__(self, addr=0x3C):
-        self.addr = addr
-        self.ram = bytearray(_COLUMNS * 8)
-        self.commands = []  # (command, args)
-        self.data_bytes = 0
-        self.pages = []  # (page, first column) of each data transfer
-        self._pending = []
-        self._page = self._col = 0
-
-    def writeto(self, addr, buf):
-        self.transfer(addr, bytes(buf))
-
-    def writevto(self, addr, bufs):
-        self.transfer(addr, b"".join(bytes(b) for b in bufs))
-
-    def transfer(self, addr, data):
-        assert addr == self.addr, "no device at %#x" % addr
-        control, rest = data[0], data[1:]
-        if control == 0x40:
-            self.pages.append((self._page, self._col))
-            for b in rest:
-                assert self._col < _COLUMNS, "a byte past the page's last column"
-                self.ram[self._page * _COLUMNS + self._col] = b
-                self._col += 1
-                self.data_bytes += 1
-            return
-        assert control == 0x00, "unknown control byte %#x" % control
-        for b in rest:
-            self._pending.append(b)
-            cmd = self._pending[0]
-            if len(self._pending) > _ARGS.get(cmd, 0):
-                self._command(cmd, tuple(self._pending[1:]))
-                self._pending = []
-
-    def _command(self, cmd, args):
-        assert cmd not in _UNKNOWN, "%#x: an SSD1306 command the SH1106 does not know" % cmd
-        self.commands.append((cmd, args))
-        if 0xB0 <= cmd <= 0xB7:
-            self._page = cmd & 7
-        elif cmd < 0x10:
-            self._col = self._col & 0xF0 | cmd
-        elif cmd < 0x20:
-            self._col = self._col & 0x0F | (cmd & 0x0F) << 4
-
-    def glass(self):
-        """What the 128 visible columns show, page by page: memory columns 2..129."""
-        return b"".join(bytes(self.ram[p * _COLUMNS + 2:p * _COLUMNS + 130]) for p in range(8))
-
-    def args_of(self, cmd):
-        return [a for c, a in self.commands if c == cmd]
-
-    def sent(self, d):
-        self.data_bytes = 0
-        self.pages = []
-        d.show()
-        return self.data_bytes, self.pages
+_COLUMNS = 132  # the controller's memory, per page
 
 
 def test_set_up_as_an_sh1106_and_dark_until_the_first_frame():

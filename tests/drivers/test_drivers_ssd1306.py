@@ -1,90 +1,15 @@
-"""SSD1306 driver against a fake panel that decodes the I2C transfers.
-
-Each transfer starts with a control byte: 0x00, the rest are commands (with their
-arguments); 0x40, the rest is display data. The fake keeps the controller's memory
-(pages of 8 rows, a byte per column, bit 0 the top row) and writes data into the
-column/page window the way its address counter walks it in horizontal mode: along
-the page, then on to the next page of the window.
-"""
+"""SSD1306 driver against a stand-in panel that decodes the I2C transfers (support/panels.py's Oled)."""
 import micropython
 
 from drivers.ssd1306 import SSD1306_I2C
+from panels import Oled
 
 _CONTRAST = 0x81
 _DISPLAY_ON = 0xAF
 _ADDRESSING = 0x20
-_COLUMNS = 0x21
-_PAGES = 0x22
 _MULTIPLEX = 0xA8
 _COM_PINS = 0xDA
 _CHARGE_PUMP = 0x8D
-_ARGS = {_CONTRAST: 1, _ADDRESSING: 1, _COLUMNS: 2, _PAGES: 2, _MULTIPLEX: 1, _COM_PINS: 1,
-         _CHARGE_PUMP: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDB: 1}
-
-
-class Oled:
-    """The I2C bus and the panel on it at one address."""
-
-    def __init__(self, width=128, height=64, addr=0x3C):
-        self.addr = addr
-        self.width = width
-        self.ram = bytearray(width * height // 8)
-        self.commands = []  # (command, args)
-        self.data_bytes = 0  # display data received, all transfers
-        self.windows = []  # (first page, last page) of each data transfer
-        self._pending = []
-        self._col = (0, width - 1)
-        self._page = (0, height // 8 - 1)
-        self._x = self._p = 0
-
-    def writeto(self, addr, buf):
-        self.transfer(addr, bytes(buf))
-
-    def writevto(self, addr, bufs):
-        self.transfer(addr, b"".join(bytes(b) for b in bufs))
-
-    def transfer(self, addr, data):
-        assert addr == self.addr, "no device at %#x" % addr
-        control, rest = data[0], data[1:]
-        if control == 0x40:
-            self.windows.append((self._page, self._col))
-            for b in rest:
-                self._write(b)
-            return
-        assert control in (0x00, 0x80), "unknown control byte %#x" % control
-        for b in rest:
-            self._pending.append(b)
-            cmd = self._pending[0]
-            if len(self._pending) > _ARGS.get(cmd, 0):
-                self._command(cmd, tuple(self._pending[1:]))
-                self._pending = []
-
-    def _command(self, cmd, args):
-        self.commands.append((cmd, args))
-        if cmd == _COLUMNS:
-            self._col = args
-            self._x = args[0]
-        elif cmd == _PAGES:
-            self._page = args
-            self._p = args[0]
-
-    def _write(self, b):
-        self.ram[self._p * self.width + self._x] = b
-        self.data_bytes += 1
-        self._x += 1
-        if self._x > self._col[1]:
-            self._x = self._col[0]
-            self._p = self._p + 1 if self._p < self._page[1] else self._page[0]
-
-    def args_of(self, cmd):
-        return [a for c, a in self.commands if c == cmd]
-
-    def sent(self, d):
-        """Bytes and page windows of d.show()."""
-        self.data_bytes = 0
-        self.windows = []
-        d.show()
-        return self.data_bytes, self.windows
 
 
 def test_init_sequence_and_the_first_frame():

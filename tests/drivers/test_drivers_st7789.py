@@ -1,15 +1,12 @@
-"""ST7789 driver against a fake panel that decodes the SPI command stream.
-
-The fake keeps the chip-select and data/command lines as the driver sets them,
-splits the bytes into commands with their data, and plays RAMWR pixel data into
-the CASET/RASET window the way the controller's address counter walks it
-(column by column, then the next row). The picture it ends up with must be the
-frame buffer's palette indices turned into the palette's RGB565 colours.
+"""ST7789 driver against a stand-in panel that decodes the SPI command stream (support/panels.py's
+Panel). The picture it ends up with must be the frame buffer's palette indices turned into the
+palette's RGB565 colours.
 """
 import micropython
 
 from drivers.st7789 import ST7789, rgb565
 import native_reference
+from panels import Panel
 from support import raises
 
 _SWRESET = 0x01
@@ -23,80 +20,6 @@ _MADCTL = 0x36
 _COLMOD = 0x3A
 
 PALETTE = ((0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 255, 0), (0, 0, 255), (16, 32, 64))
-
-
-class Panel:
-    """SPI bus and pins in one: decodes commands; RAMWR pixels go to ``on_pixel``."""
-
-    def __init__(self, on_pixel=None):
-        self.cs = 1
-        self.dc = 0
-        self.log = []  # (command, data); RAMWR's data is counted, not kept
-        self.resets = 0  # hardware reset pulses (rst driven low)
-        self.pixels = 0  # pixels written by the last RAMWR
-        self.on_pixel = on_pixel
-        self._cmd = None
-        self._data = bytearray()
-        self._x0 = self._x1 = self._y0 = self._y1 = 0
-        self._x = self._y = 0
-        self._high = None
-
-    def set_cs(self, v):
-        if v and not self.cs:
-            self._end()
-        self.cs = v
-
-    def set_dc(self, v):
-        self.dc = v
-
-    def set_rst(self, v):
-        if not v:
-            self.resets += 1
-
-    def write(self, buf):
-        assert self.cs == 0, "SPI write without chip select"
-        if self.dc == 0:
-            for b in buf:
-                self._end()
-                self._cmd = b
-                if b == _RAMWR:
-                    self._x, self._y, self.pixels, self._high = self._x0, self._y0, 0, None
-        elif self._cmd == _RAMWR:
-            for b in buf:
-                if self._high is None:
-                    self._high = b
-                else:
-                    self._pixel(self._high << 8 | b)
-                    self._high = None
-        else:
-            self._data.extend(buf)
-
-    def _pixel(self, colour):
-        if self.on_pixel:
-            self.on_pixel(self._x, self._y, colour)
-        self.pixels += 1
-        self._x += 1
-        if self._x > self._x1:
-            self._x = self._x0
-            self._y += 1
-
-    def _end(self):
-        if self._cmd is None:
-            return
-        data = bytes(self._data)
-        if self._cmd == _CASET:
-            self._x0, self._x1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
-        elif self._cmd == _RASET:
-            self._y0, self._y1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
-        self.log.append((self._cmd, data))
-        self._cmd = None
-        self._data = bytearray()
-
-    def commands(self):
-        return [c for c, _ in self.log]
-
-    def data_of(self, cmd):
-        return [d for c, d in self.log if c == cmd]
 
 
 def _display(panel, width, height, x_offset=40, y_offset=53, rst=False, tuning=b"", shown=True):

@@ -4,14 +4,14 @@ A version is ("slots", Image) -- deployed by this deploy -- or ("old layout", fi
 what the deploy before slots left (main.py, board.py, app/, drivers/ at the root, the
 core in /lib/schaffner). A version from before Schaffner's own OLED driver has a board.py
 that imports micropython-lib's ssd1306, which the deploy of its time put in /lib.
-booted() applies the definition in host_tools/planner.py to a FakeBoard.
+booted() applies the definition in host_tools/pico/planner.py to a FakeBoard.
 """
 import json
 import os
 
 from fakeboard import FakeBoard
 from host_tools.pico import deploy, planner
-from host_tools.pico.files import ROOT
+from host_tools.paths import ROOT
 
 with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as _f:
     LAUNCHER = _f.read()

@@ -7,6 +7,7 @@ import pytest
 
 from deploy_cases import DATA, V1, V2, board_with, changing_calls, in_slot
 from fakeboard import FakeBoard
+from host_tools.main import State, main
 from host_tools.pico import backup
 
 RING = {"/data/game.ring/0": bytes(range(256)) * 16, "/data/game.ring/map": b"84 85 86"}
@@ -130,7 +131,7 @@ def test_a_restore_cut_anywhere_leaves_the_old_saves_or_the_new_and_the_next_one
 def test_restore_from_the_command_line_with_no_gadget_changes_nothing(tmp_path, capsys):
     path = tmp_path / "b.json"
     backup.write(str(path), backup.make({"game.json": b"{}"}, None))
-    rc = backup.restore_main([str(path)], ports=lambda: [], connect=lambda port: FakeBoard())
+    rc = main(["restore", str(path)], State(ports=lambda: [], connect=lambda port: FakeBoard()))
     assert rc == 1
     assert "restore: no Pico found on USB" in capsys.readouterr().err
 
@@ -138,8 +139,8 @@ def test_restore_from_the_command_line_with_no_gadget_changes_nothing(tmp_path, 
 def test_backup_and_restore_from_the_command_line(tmp_path, capsys):
     source, target = _gadget(RING), _gadget(THEIRS)
     out = str(tmp_path / "b.json")
-    assert backup.main(["--port", "/dev/x", "--out", out], connect=lambda port: source) == 0
-    assert backup.restore_main([out, "--port", "/dev/y"], connect=lambda port: target) == 0
+    assert main(["backup", "--port", "/dev/x", "--out", out], State(connect=lambda port: source)) == 0
+    assert main(["restore", out, "--port", "/dev/y"], State(connect=lambda port: target)) == 0
     assert _data(target) == _data(source)
     assert source.resets == 1 and target.resets == 1  # each gadget started again
     assert "restore: 5 files, 4197 bytes into /data, written by Schaffner 1.0" in capsys.readouterr().out

@@ -1,11 +1,11 @@
 """The bench's models, by hand-computed cases: littlefs's flash cost, the buses' time,
-and the presses read back from a recording (host_tools/bench/)."""
+and the presses read back from a recording (host_tools/bench/mp/)."""
 import importlib.util
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BENCH = os.path.join(ROOT, "host_tools", "bench")
+BENCH = os.path.join(ROOT, "host_tools", "bench", "mp")
 
 
 def _load(name):

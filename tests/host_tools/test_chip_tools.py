@@ -6,19 +6,13 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHIP = os.path.join(ROOT, "host_tools", "chip")
-sys.path.insert(0, CHIP)
+from app.colours import PALETTE
+from drivers.st7789 import rgb565
+from host_tools.chip import emulated, faults, recorded, report, screens
+from host_tools.paths import HOST_TOOLS
+from host_tools.sim import frames
 
-import emulated  # noqa: E402
-import faults  # noqa: E402
-import recorded  # noqa: E402
-import report  # noqa: E402
-import screens  # noqa: E402
-from app.colours import PALETTE  # noqa: E402
-from drivers.st7789 import rgb565  # noqa: E402
-
-import frames  # noqa: E402  (host_tools/frames.py, on the path through screens)
+CHIP = os.path.join(HOST_TOOLS, "chip")
 
 
 def test_a_press_is_named_as_the_player_knows_it():
@@ -27,8 +21,8 @@ def test_a_press_is_named_as_the_player_knows_it():
 
 def test_the_oled_frame_is_its_pixels_row_by_row():
     buf = bytearray(128 * 64 // 8)
-    buf[(10 >> 3) * 128 + 3] |= 1 << (10 & 7)  # MONO_VLSB: x 3, y 10
-    buf[7 * 128 + 127] |= 0x80  # the bottom right corner
+    buf[10 * 16 + (3 >> 3)] |= 0x80 >> (3 & 7)  # MONO_HLSB: x 3, y 10 (the left pixel in the top bit)
+    buf[63 * 16 + 15] |= 0x01  # the bottom right corner
     out = screens.canonical("pico_oled", buf.hex())
     assert len(out) == 128 * 64 and sum(out) == 2
     assert out[10 * 128 + 3] == 1 and out[63 * 128 + 127] == 1

@@ -6,6 +6,7 @@ board's commands under MicroPython in test_deploy_board.py.
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,9 +16,11 @@ import pytest
 from deploy_cases import (DATA, SSD1306, V08, V1, V2, board_with, booted, changing_calls, code,
                           data_of, image, in_slot, old_layout, run)
 from fakeboard import FakeBoard
+from host_tools.device_files import device_files, slot_path
+from host_tools.main import State, main
+from host_tools.paths import ROOT
 from host_tools.pico import compiled, deploy, planner
-from host_tools.pico.files import ROOT, device_files
-from host_tools.pico.link import BoardGone
+from host_tools.pico.link import BoardError, BoardGone
 
 SLOTS = {"old": ("slots", V1), "new": ("slots", V2)}
 
@@ -37,14 +40,14 @@ def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_
 
 
 def test_the_compile_check_counts_the_image_as_deployed(real_image):
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "compile_check.py")],
+    out = subprocess.run([sys.executable, "-m", "host_tools", "compile-check"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     counted = int(out.split("pico_oled: ")[1].split(" bytes")[0].split()[-1])
     assert counted == sum(len(data) for rel, data in real_image.files.items() if rel.endswith(".mpy"))
 
 
 def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_image):
-    expected = {compiled.slot_path(d) for _, d in device_files("pico_oled")}
+    expected = {slot_path(d) for _, d in device_files("pico_oled")}
     assert set(real_image.files) == expected
     assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
     assert "drivers/ssd1306.mpy" in expected  # the OLED driver is ours, in the slot
@@ -288,8 +291,8 @@ def _boom(*args):
 
 def test_dry_run_prints_the_plan_and_asks_no_board():
     lines = []
-    rc = deploy.main(["--board", "pico_display_pack", "--dry-run"], ports=_boom,
-                     connect=_boom, out=lines.append)
+    rc = main(["deploy", "--board", "pico_display_pack", "--dry-run"],
+              State(ports=_boom, connect=_boom, out=lines.append))
     assert rc == 0
     text = "\n".join(lines)
     assert "put    /slot_a/drivers/st7789.mpy" in text
@@ -298,43 +301,56 @@ def test_dry_run_prints_the_plan_and_asks_no_board():
 
 
 def test_dry_run_from_the_command_line():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "host_tools", "pico"), "deploy",
-                           "--board", "pico_oled", "--dry-run"], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "deploy", "--board", "pico_oled", "--dry-run"],
+                          capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "put    /slot_a/drivers/ssd1306.mpy" in proc.stdout
     assert "/lib" not in proc.stdout and "nothing was changed" in proc.stdout
 
 
+def test_make_deploy_needs_only_the_device_code_and_host_tools():
+    # as make chip runs it from a changed copy of the tree: no tests/, no docs/
+    from host_tools.chip import faults
+    tree = faults.changed_tree()
+    try:
+        proc = subprocess.run(["make", "--no-print-directory", "deploy", "BOARD=pico_oled", "DRY_RUN=1"],
+                              capture_output=True, text=True, cwd=tree)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Schaffner " in proc.stdout and "for pico_oled" in proc.stdout and "nothing was changed" in proc.stdout
+
+
 def test_no_board_connected_says_so_and_changes_nothing(capsys):
-    rc = deploy.main(["--board", "pico_oled"], ports=lambda: [("/dev/ttyS0", None)],
-                     connect=_boom, out=lambda line: None)
+    rc = main(["deploy", "--board", "pico_oled"],
+              State(ports=lambda: [("/dev/ttyS0", None)], connect=_boom, out=lambda line: None))
     assert rc == 1
     err = capsys.readouterr().err
     assert "no Pico found" in err and "nothing was changed" in err
 
 
 def test_two_picos_need_a_choice(capsys):
-    rc = deploy.main(["--board", "pico_display_pack"], connect=_boom, out=lambda line: None,
-                     ports=lambda: [("/dev/ttyACM0", 0x2E8A), ("/dev/ttyACM1", 0x2E8A)])
+    rc = main(["deploy", "--board", "pico_display_pack"], State(
+        connect=_boom, out=lambda line: None, ports=lambda: [("/dev/ttyACM0", 0x2E8A), ("/dev/ttyACM1", 0x2E8A)]))
     assert rc == 1 and "PORT=" in capsys.readouterr().err
 
 
 def test_a_board_that_does_not_answer(capsys):
     def connect(port):
         raise BoardGone("could not enter raw repl")
-    rc = deploy.main(["--board", "pico_display_pack"], connect=connect, out=lambda line: None,
-                     ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)])
+    rc = main(["deploy", "--board", "pico_display_pack"], State(
+        connect=connect, out=lambda line: None, ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)]))
     err = capsys.readouterr().err
     assert rc == 1 and "/dev/ttyACM3 does not answer" in err and "nothing was changed" in err
 
 
 def test_a_board_that_cannot_run_the_commands(capsys):
     def connect(port):
-        raise deploy.BoardError("OSError: 19")
-    rc = deploy.main(["--board", "pico_display_pack", "--port", "/dev/ttyACM0"],
-                     connect=connect, out=lambda line: None)
+        raise BoardError("OSError: 19")
+    rc = main(["deploy", "--board", "pico_display_pack", "--port", "/dev/ttyACM0"],
+              State(connect=connect, out=lambda line: None))
     err = capsys.readouterr().err
-    assert rc == 1 and "cannot run the deploy's commands (OSError: 19)" in err
+    assert rc == 1 and "cannot run our commands (OSError: 19)" in err
     assert "Nothing was changed" in err
 
 
@@ -347,8 +363,8 @@ def test_main_deploys_to_the_pico_it_finds(capsys):
     def connect(port):
         ports.append(port)
         return board
-    rc = deploy.main(["--board", "pico_display_pack"], connect=connect, out=lines.append,
-                     ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)])
+    rc = main(["deploy", "--board", "pico_display_pack"], State(
+        connect=connect, out=lines.append, ports=lambda: [("/dev/ttyS0", None), ("/dev/ttyACM3", 0x2E8A)]))
     assert rc == 0, capsys.readouterr().err
     assert ports == ["/dev/ttyACM3"] and board.resets == 1
     last = lines[-1].splitlines()[-1]
@@ -362,15 +378,15 @@ def test_the_oled_board_deploys_with_no_network(monkeypatch):
     monkeypatch.setattr(socket, "socket", no_network)
     board = board_with(in_slot(V08, "a"))
     lines = []
-    rc = deploy.main(["--board", "pico_oled", "--port", "/dev/ttyACM0"],
-                     connect=lambda port: board, out=lines.append)
+    rc = main(["deploy", "--board", "pico_oled", "--port", "/dev/ttyACM0"],
+              State(connect=lambda port: board, out=lines.append))
     assert rc == 0 and lines[-1].splitlines()[-1].endswith("for pico_oled")
     assert "/slot_b/drivers/ssd1306.mpy" in board.files
 
 
 def test_unknown_board_is_a_usage_error():
     with pytest.raises(SystemExit) as exc:
-        deploy.main(["--board", "pico_lcd"])
+        main(["deploy", "--board", "pico_lcd"])
     assert exc.value.code == 2
 
 
@@ -400,5 +416,5 @@ def test_package_json_files_agree_with_the_tree():
     m = deploy.mip_manifest()
     assert data["version"] == m["version"]
     assert data["urls"] == m["urls"], (
-        "package.json is stale: python host_tools/pico deploy --mip-manifest")
+        "package.json is stale: python -m host_tools deploy --mip-manifest")
     assert "deps" not in data

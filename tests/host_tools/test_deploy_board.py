@@ -14,8 +14,9 @@ import sys
 import pytest
 from mpremote.transport import TransportError, TransportExecError
 
+from host_tools import export
 from host_tools.pico import deploy, link, planner
-from host_tools.pico.files import ROOT
+from host_tools.paths import ROOT
 from host_tools.pico.link import BoardError, MpremoteBoard
 
 CHUNK = link.CHUNK
@@ -107,6 +108,25 @@ def test_files_go_on_read_back_and_move(wasm):
     board.rmdir("/slot_a")
     assert board.tree() == ({}, set())
     assert wasm.eval("open('/data/game.json').read()") == '{"saved": true}'
+
+
+def test_data_files_reads_every_file_of_data_as_it_is_for_backup_and_export(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    ring = bytes(range(256)) * 16  # a log block: 4 KB, every byte value
+    board.mkdir("/data/game.ring")
+    board.put("/data/game.ring/0", ring)
+    board.put("/data/history.log", b"\n{}")
+    board.mkdir("/slot_a")
+    board.put("/slot_a/x.mpy", b"M")
+    wasm.exec("os.rename('/data/sys', '/sys')")  # the runtime's own folders, for this walk of /data
+    try:
+        files = board.data_files()
+        assert files == {"/data/game.json": b'{"saved": true}', "/data/game.ring/0": ring,
+                         "/data/history.log": b"\n{}"}
+        assert export.read_pico(board) == {"game.json": b'{"saved": true}', "game.ring/0": ring,
+                                           "history.log": b"\n{}"}
+    finally:
+        wasm.exec("os.rename('/sys', '/data/sys')")
 
 
 def test_every_command_feeds_the_watchdog(wasm):

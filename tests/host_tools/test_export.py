@@ -1,20 +1,22 @@
 """host_tools/export.py: from a history the simulator wrote (all three games played
 through), history.csv and history.json say what the gadget's screens show; the
-Pico is read with one mpremote command (its reader script run here under real
-MicroPython) and restarted; no Pico, a missing file, damaged records and a
-cleared history each get a clear message, and every complete record is exported.
+Pico is read over the link every tool uses (pico/link.py; its commands run on real
+MicroPython in test_deploy_board.py), changing nothing, and restarted; no Pico, a
+missing file, damaged records and a cleared history each get a clear message, and
+every complete record is exported.
 """
 import csv
 import json
 import os
 import shutil
-import subprocess
-import types
 
 from app.history import SLOT
-from host_tools import export, sim
+from fakeboard import FakeBoard
+from host_tools import export
+from host_tools.main import State, main
+from host_tools.pico.link import BoardGone
+from host_tools.sim import device as sim
 
-ROOT = export.ROOT
 SEED = 16  # play_trainmaker's dice
 
 
@@ -106,7 +108,7 @@ def test_the_export_of_a_simulated_history_says_what_the_screens_show(tmp_path):
                 shutil.rmtree(save / name) if os.path.isdir(save / name) else os.remove(save / name)
         _play(save, _presses(game))
     rows, shown, dice_screen = _screens(save, 3)
-    rc = export.main(["--from", str(save), "--out", str(tmp_path)])
+    rc = main(["export", "--from", str(save), "--out", str(tmp_path)])
     assert rc == 0
     with open(tmp_path / "history.json") as f:
         data = json.load(f)
@@ -144,63 +146,49 @@ def test_the_export_of_a_simulated_history_says_what_the_screens_show(tmp_path):
 
 # --- the Pico ----------------------------------------------------------------------
 
-def _micropython(code, files):
-    """Run code in the MicroPython runtime with files in /data; its output."""
-    script = """
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-const out = [];
-const mp = await loadMicroPython({ stdout: (l) => out.push(l), stderr: (l) => out.push("ERR " + l) });
-mp.FS.mkdirTree("/data");
-const files = %s;
-for (const [name, hex] of Object.entries(files)) {
-  if (name.includes("/")) mp.FS.mkdirTree("/data/" + name.slice(0, name.lastIndexOf("/")));
-  mp.FS.writeFile("/data/" + name, Buffer.from(hex, "hex"));
-}
-mp.runPython(%s);
-console.log(out.join("\\n"));
-""" % (json.dumps({k: v.hex() for k, v in files.items()}), json.dumps(code))
-    proc = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+def test_the_pico_is_read_over_the_link_changing_nothing_and_restarted(tmp_path):
+    files = {"/data/history.log": _record(1) + _record(2), "/data/dice.log": b'\n["g", 2, 1, 1, 1, 1]',
+             "/data/game.log/0": b'\n{"gen":1}\n["roll"]',  # the game's log, in its folder
+             "/data/kept1/game.json": b"{}",  # a save kept aside: not the history's
+             "/slot_a/main.mpy": b"M"}
+    board = FakeBoard(files)
+    ports = []
 
+    def connect(port):
+        ports.append(port)
+        return board
 
-def test_the_pico_is_read_by_one_mpremote_command_that_changes_nothing_and_restarts_it(tmp_path):
-    files = {"history.log": _record(1) + _record(2), "dice.log": b'\n["g", 2, 1, 1, 1, 1]',
-             "game.log/0": b'\n{"gen":1}\n["roll"]'}  # the game's log, in its folder
-    printed = _micropython(export.READER, files)  # what the Pico prints for the reader
-    assert export.parse_dump(printed) == files
-    calls = []
-
-    def run(argv, **kw):
-        calls.append(argv)
-        return types.SimpleNamespace(returncode=0, stdout=printed, stderr="")
-
-    rc = export.main(["--port", "/dev/ttyACM0", "--out", str(tmp_path)], run=run)
-    assert rc == 0
-    argv, = calls
-    assert argv[1:] == ["connect", "/dev/ttyACM0", "exec", export.READER, "+", "reset"]
-    for word in ("remove", "rename", "'w'", "'a'", "mkdir"):  # the reader only opens to read
-        assert word not in export.READER
+    said = []
+    rc = main(["export", "--out", str(tmp_path)],
+              State(out=said.append, ports=lambda: [("/dev/ttyACM0", 0x2E8A)], connect=connect))
+    assert rc == 0 and ports == ["/dev/ttyACM0"] and said[0].startswith("reading /dev/ttyACM0")
+    assert board.files == files and board.resets == 1  # nothing written; the gadget started again
+    assert [name for name, _ in board.log] == ["data_files", "reset"]
+    assert export.read_pico(FakeBoard(files)) == {
+        "history.log": files["/data/history.log"], "dice.log": files["/data/dice.log"],
+        "game.log/0": files["/data/game.log/0"]}
     with open(tmp_path / "history.json") as f:
         assert [g["key"] for g in json.load(f)["games"]] == [1, 2]
 
 
-def test_a_read_the_watchdog_cut_short_or_a_failing_mpremote_is_an_error(tmp_path):
-    cut = types.SimpleNamespace(returncode=0, stdout="@file history.log\nCmFiYw==\n", stderr="")
-    assert export.main(["--port", "p", "--out", str(tmp_path)], run=lambda a, **k: cut) == 2
-    failed = types.SimpleNamespace(returncode=1, stdout="", stderr="mpremote: failed to access p\n")
-    assert export.main(["--port", "p", "--out", str(tmp_path)], run=lambda a, **k: failed) == 2
+def test_a_cable_pulled_during_the_read_or_a_board_that_does_not_answer_is_an_error(tmp_path, capsys):
+    board = FakeBoard({"/data/history.log": _record(1)}, cut=0)
+    assert main(["export", "--port", "p", "--out", str(tmp_path)], State(connect=lambda port: board)) == 2
+    assert "reading the Pico on p failed (cable pulled)" in capsys.readouterr().err
+
+    def silent(port):
+        raise BoardGone("could not enter raw repl")
+    assert main(["export", "--port", "p", "--out", str(tmp_path)], State(connect=silent)) == 2
+    assert "the board on p does not answer" in capsys.readouterr().err
     assert os.listdir(tmp_path) == []
 
 
-def test_no_pico_connected_says_so_and_changes_nothing(tmp_path, capsys, monkeypatch):
-    from serial.tools import list_ports
-    monkeypatch.setattr(list_ports, "comports", lambda: [types.SimpleNamespace(device="/dev/ttyS0", vid=None)])
+def test_no_pico_connected_says_so_and_changes_nothing(tmp_path, capsys):
+    def connect(port):
+        raise AssertionError("nothing may be asked without a Pico")
 
-    def run(argv, **kw):
-        raise AssertionError("nothing may run without a Pico")
-
-    assert export.main(["--out", str(tmp_path / "out")], run=run) == 2
+    state = State(ports=lambda: [("/dev/ttyS0", None)], connect=connect)
+    assert main(["export", "--out", str(tmp_path / "out")], state) == 2
     assert "no Pico found on USB" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 
@@ -234,15 +222,15 @@ def test_records_that_are_json_but_not_ours_are_named():
 def test_another_file_is_not_taken_for_a_history(tmp_path):
     save = tmp_path / "game.json"
     save.write_text('{"app": "schaffner", "v": 1, "game": "taubertal"}')
-    assert export.main(["--from", str(save), "--out", str(tmp_path / "out")]) == 1
+    assert main(["export", "--from", str(save), "--out", str(tmp_path / "out")]) == 1
     with open(tmp_path / "out" / "history.json") as f:
         data = json.load(f)
     assert data["games"] == [] and data["problems"] == [
         "%s is not a Schaffner history file (its records start with a new line and '{'); left out" % save]
-    assert export.main(["--from", str(tmp_path / "nothing"), "--out", str(tmp_path / "o2")]) == 2
+    assert main(["export", "--from", str(tmp_path / "nothing"), "--out", str(tmp_path / "o2")]) == 2
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert export.main(["--from", str(empty), "--out", str(tmp_path / "o3")]) == 2
+    assert main(["export", "--from", str(empty), "--out", str(tmp_path / "o3")]) == 2
     assert not (tmp_path / "o2").exists() and not (tmp_path / "o3").exists()
 
 

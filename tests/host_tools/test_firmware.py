@@ -4,15 +4,13 @@ Schaffner a Pico with an image and a deployed slot starts (firmware/launcher.py)
 The image itself is built and booted on the emulated chip by make chip (CI's short pass)."""
 import os
 import runpy
-import sys
 
 import pytest
 
-from host_tools.pico import compiled, firmware
-from host_tools.pico.files import HOST_ONLY, ROOT, boards, device_files
-
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import launcher  # noqa: E402
+import launcher  # firmware/launcher.py
+from host_tools.device_files import HOST_ONLY, boards, device_files, slot_path
+from host_tools.paths import ROOT
+from host_tools.pico import firmware
 
 
 def _read(path):
@@ -24,7 +22,7 @@ def _read(path):
 def test_stage_holds_the_slot_files_as_source_with_the_entry_points(board, tmp_path):
     files = firmware.stage(board, str(tmp_path / "frozen"))
     for host, device in device_files(board):
-        rel = "gadget.py" if device == "/main.py" else compiled.slot_path(device).replace(".mpy", ".py")
+        rel = "gadget.py" if device == "/main.py" else slot_path(device).replace(".mpy", ".py")
         assert files[rel] == _read(host), rel
         assert _read(str(tmp_path / "frozen" / rel)) == files[rel]
     assert files["main.py"] == _read(os.path.join(ROOT, "firmware", "launcher.py"))

@@ -10,16 +10,14 @@ import json
 import os
 import re
 import subprocess
-import sys
 import zipfile
 
 import pytest
 
+from host_tools.chip import wiring
+from host_tools.device_files import boards
+from host_tools.paths import ROOT
 from host_tools.pico import compiled, firmware, images, release
-from host_tools.pico.files import ROOT, boards
-
-sys.path.insert(0, os.path.join(ROOT, "host_tools", "chip"))
-import wiring  # noqa: E402
 
 
 def _package_version():

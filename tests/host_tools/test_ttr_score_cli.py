@@ -1,4 +1,5 @@
-"""host_tools/ttr_score.py: reading map and claims files, every file error, the report."""
+"""host_tools/ttr_score.py (python -m host_tools ttr-score): reading map and claims files, every
+file error, the report."""
 import contextlib
 import io
 import os
@@ -6,12 +7,13 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TOOL = os.path.join(ROOT, "host_tools", "ttr_score.py")
-EXAMPLE_MAP = os.path.join(ROOT, "host_tools", "maps", "example-map.csv")
-EXAMPLE_CLAIMS = os.path.join(ROOT, "host_tools", "maps", "example-claims.csv")
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-import ttr_score  # noqa: E402
+from host_tools import ttr_score
+from host_tools.main import main
+from host_tools.paths import HOST_TOOLS, ROOT
+
+TOOL = [sys.executable, "-m", "host_tools", "ttr-score"]
+EXAMPLE_MAP = os.path.join(HOST_TOOLS, "maps", "example-map.csv")
+EXAMPLE_CLAIMS = os.path.join(HOST_TOOLS, "maps", "example-claims.csv")
 
 MAP = """\
 map, Mini
@@ -51,10 +53,10 @@ class Files:
 
 
 def run(*args):
-    """main() with its exit status, stdout and stderr."""
+    """The command with its exit status, stdout and stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = ttr_score.main(list(args))
+        code = main(["ttr-score"] + list(args))
     return code, out.getvalue(), err.getvalue()
 
 
@@ -84,8 +86,8 @@ def claims_errors(text, *extra, map_text=MAP):
 # --- the example files, through the real command ------------------------
 
 def test_example_scoring_by_command_line():
-    proc = subprocess.run([sys.executable, TOOL, EXAMPLE_MAP, EXAMPLE_CLAIMS],
-                          capture_output=True, text=True, encoding="utf-8")
+    proc = subprocess.run(TOOL + [EXAMPLE_MAP, EXAMPLE_CLAIMS], capture_output=True, text=True, encoding="utf-8",
+                          cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     # Hand count (see the comments in example-claims.csv):
@@ -111,8 +113,8 @@ def test_map_check_summary():
 
 
 def test_bad_file_exits_nonzero_by_command_line():
-    proc = subprocess.run([sys.executable, TOOL, EXAMPLE_MAP, EXAMPLE_MAP],
-                          capture_output=True, text=True, encoding="utf-8")
+    proc = subprocess.run(TOOL + [EXAMPLE_MAP, EXAMPLE_MAP], capture_output=True, text=True, encoding="utf-8",
+                          cwd=ROOT)
     assert proc.returncode == 1 and proc.stdout == ""
     assert "example-map.csv:10: unknown line kind 'map'" in proc.stderr
 

@@ -1,10 +1,10 @@
-"""The web page's build and its Python side (host_tools/web.py, host_tools/web/).
+"""The web page's build and its Python side (host_tools/web/, on the virtual board).
 
 Host only: the build runs mpy-cross, and web_device runs here on CPython with a
 recording stand-in for the page's JavaScript module ``browser``. The page itself is
 tested in a real browser by tests/web/ (make test runs it last).
 """
-import importlib
+import importlib.util
 import json
 import os
 import re
@@ -12,14 +12,14 @@ import struct
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WEB = os.path.join(ROOT, "host_tools", "web")
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+from app.colours import PALETTE
+from host_tools.device_files import boards, compiled_name, device_files
+from host_tools.paths import HOST_TOOLS, ROOT
+from host_tools.web import build as web
+from schaffner.rng import Rng
 
-import web  # noqa: E402
-from app.colours import PALETTE  # noqa: E402
-from pico.files import boards, compiled_name, device_files  # noqa: E402
-from schaffner.rng import Rng  # noqa: E402
+WEB = os.path.join(HOST_TOOLS, "web")
+VIRTUAL_BOARD = os.path.join(HOST_TOOLS, "wasm", "virtual_board.py")
 
 OK, BACK = 1 << 2, 1 << 3  # raw bits of the buttons, as a board reads them
 
@@ -86,16 +86,23 @@ class Page:
         self.levels.append(level)
 
 
+def _module(name, path):
+    """The file at path imported as the module name, as the page's image names it."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def load(page, save_dir):
-    """A fresh web_device on the browser board, talking to page, saving into save_dir."""
+    """A fresh web_device on the virtual board, talking to page, saving into save_dir."""
     names = ("browser", "board", "main", "web_device")
     saved = {n: sys.modules.pop(n, None) for n in names}
     sys.modules["browser"] = page
-    sys.path.insert(0, WEB)
     try:
-        dev = importlib.import_module("web_device")
+        _module("board", VIRTUAL_BOARD)
+        dev = _module("web_device", os.path.join(WEB, "web_device.py"))
     finally:
-        sys.path.remove(WEB)
         for n in names:
             sys.modules.pop(n, None)
             if saved[n] is not None:

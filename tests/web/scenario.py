@@ -13,7 +13,7 @@ make the same presses on the page's buttons and expect the same screens. Steps:
   {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
                                                     (a hex digit, the colour index, a
                                                     pixel) and the LED this colour
-The shots' frames come from the simulator (host_tools/sim.py: the same MicroPython
+The shots' frames come from the simulator (host_tools/sim: the same MicroPython
 runtime, its own decoding of the frame buffer) replaying the part's presses, since
 CPython's framebuf stand-in has a font of its own.
 Parts, each in a fresh browser profile:
@@ -37,16 +37,18 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in ("tests/support/shims", "tests/support", "lib", "firmware", "host_tools"):
-    sys.path.insert(0, os.path.join(ROOT, p))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)  # run as a script: the package host_tools from the repository
+from host_tools import paths  # noqa: E402
+from host_tools.sim import device as sim  # noqa: E402
 
+paths.device_code_on_path(support=True)
 from app.events import OK, name  # noqa: E402
 from appdriver import Driver  # noqa: E402
 from memfiles import MemFiles  # noqa: E402
 from schaffner.rng import Rng  # noqa: E402
 import play_taubertal  # noqa: E402
 import play_trainmaker  # noqa: E402
-import sim  # noqa: E402
 
 
 class Recorder(Driver):

@@ -5,7 +5,7 @@ and ``t<ms>.`` ticks (as recorded by bench_record, with its dice seed);
 modules, comma-separated, are imported first, one per step, so the peak is
 the game's and not the loading of its code.  After each press the app saves
 (as the polls after it would), in a step of its own.  Nothing but the App, its canvas and this small
-module is loaded, so the heap measured is the gadget's own.
+module and the virtual board are loaded, so the heap measured is the gadget's own.
 """
 import gc
 
@@ -68,23 +68,13 @@ class VoidBlocks:
 
 
 def make_app(board, seed):
-    """The App on this board's canvas, saving into the void, dice from seed."""
-    import framebuf
-    from app.app import App
-    from app.store import FileStore
-    from schaffner.rng import Rng
-    store = FileStore("/data", DiscardFiles())
-    if board == "pico_display_pack":
-        from app.colours import PALETTE
-        buf = bytearray(240 * 135 // 2)
-        canvas = framebuf.FrameBuffer(buf, 240, 135, framebuf.GS4_HMSB)
-        app = App(canvas, 240, 135, store, Rng(seed), PALETTE)
-        app.line = bytearray(240 * 2 * 8)  # the ST7789 driver's RGB565 band of 8 rows
-    else:
-        buf = bytearray(128 * 64 // 8)
-        canvas = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-        app = App(canvas, 128, 64, store, Rng(seed))
-    app.buf = buf
+    """The App on the virtual board, saving into the void, dice from seed; its first frame drawn."""
+    import virtual_board
+
+    virtual_board.use(board)
+    app = virtual_board.app(seed, DiscardFiles())
+    if virtual_board.COLOUR:
+        app.line = bytearray(virtual_board.WIDTH * 2 * 8)  # the ST7789 driver's RGB565 band of 8 rows
     app.render()
     return app
 

@@ -6,21 +6,13 @@ left to do (the odds, the history): the screen a player sees once the gadget
 is idle, which make chip compares with the emulated chip's display.
 
 Prints one line per press: ``REST i screen actions hex`` (the screen the press
-was made on, the actions it did or ``-``, the frame buffer in the board's
-format: MONO_VLSB on the OLED, GS4_HMSB on the Display Pack).
+was made on, the actions it did or ``-``, the frame buffer of the virtual board:
+MONO_HLSB on the OLED, GS4_HMSB on the Display Pack).
 """
 import binascii
 
+import virtual_board
 from bench_replay import make_app
-
-
-def _rest(app, now):
-    changed = False
-    while True:
-        if app.tick(now):
-            changed = True
-        if not app.busy():
-            return changed
 
 
 def main(arg):
@@ -41,9 +33,8 @@ def main(arg):
     app.undo = logged_undo
 
     def report(i, screen, now):
-        if _rest(app, now):
-            app.render()
-        print("REST %d %s %s %s" % (i, screen, ",".join(done) or "-", binascii.hexlify(app.buf).decode()))
+        virtual_board.rest(app, now)
+        print("REST %d %s %s %s" % (i, screen, ",".join(done) or "-", binascii.hexlify(app.ui.fb.buffer).decode()))
 
     def run():
         now = 0
@@ -64,9 +55,7 @@ def main(arg):
             i += 1
             done.clear()
             screen = type(app.top).__name__
-            app.handle(ord(events[pos]) - 48)
-            app.render()
-            app.flush()
+            virtual_board.press(app, ord(events[pos]) - 48)
             pos += 1
         report(i, screen, now)
 

@@ -16,7 +16,7 @@ SPI: 8 bits per byte at the clock the hardware really runs, which is the
 peripheral clock divided by an even prescale (2..254) and a post-divider
 (1..256), the fastest not above the baud rate asked for (the Pico SDK's
 spi_set_baudrate).  The peripheral clock is the 48 MHz USB clock after boot,
-the CPU clock once ``freq(cpu, peri)`` set it so (DESIGN.md: 62.5 MHz asked
+the CPU clock once ``freq(cpu, peri)`` set it so (docs/budgets.md: 62.5 MHz asked
 for runs at 24 MHz on the stock firmware).
 """
 _I2C_US_PER_BYTE_400K = 26700 / 1044

@@ -1,14 +1,15 @@
-// The simulator's engine: the real MicroPython runtime (WebAssembly) running
-// the firmware's App.  Speaks a line protocol on stdin/stdout with sim.py:
-//   in:  BOOT w h colour seed | EV n | TICK ms | QUIT
-//   out: FRAME hex / TEXT json / BEEPS n after each command, ERR text on a Python error.
+// The simulator's engine: the real MicroPython runtime (WebAssembly) running the gadget on
+// the virtual board (host_tools/wasm/virtual_board.py).  Speaks a line protocol on
+// stdin/stdout with sim/device.py:
+//   in:  BOOT board seed | EV n | TICK ms | QUIT
+//   out: FRAME hex / TEXT json / BEEPS n after each command, ERR text on a Python error, END.
 // Saves live in the runtime's /data and are mirrored to a host folder, so a
 // game survives quitting.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { ROOT, installDevice } from "./wasm/runtime.mjs";
+import { ROOT, installDevice } from "../wasm/runtime.mjs";
 
 const saveDir = process.argv[2] || join(ROOT, "sim-save");
 const heap = parseInt(process.env.MP_HEAP || String(192 * 1024), 10);
@@ -20,7 +21,7 @@ const mp = await loadMicroPython({
   stderr: (l) => err.push(l),
 });
 installDevice(mp);
-mp.FS.writeFile("/sim_device.py", readFileSync(join(ROOT, "host_tools", "sim_device.py")));
+mp.FS.writeFile("/virtual_board.py", readFileSync(join(ROOT, "host_tools", "wasm", "virtual_board.py")));
 mkdirSync(saveDir, { recursive: true });
 copyIn(saveDir, "/data");
 
@@ -45,10 +46,6 @@ function mirrorOut(dir, host) {
   for (const name of readdirSync(host)) if (!inside.has(name)) rmSync(join(host, name), { recursive: true });
 }
 
-function mirrorSaves() {
-  mirrorOut("/data", saveDir);
-}
-
 function run(code) {
   out = []; err = [];
   try {
@@ -60,22 +57,29 @@ function run(code) {
   for (const l of err) process.stdout.write("ERR " + l.replace(/\n/g, "\nERR ") + "\n");
 }
 
-run("import sim_device");
+// After each command, for the host: the frame buffer in hex, the strings drawn on it, the beeps.
+run(`import binascii, json
+import virtual_board as vb
+def _frame():
+    print("FRAME " + binascii.hexlify(_app.ui.fb.buffer).decode())
+    print("TEXT " + json.dumps(_app.ui.drawn))
+    print("BEEPS %d" % _app.beeps)
+    _app.beeps = 0`);
 const rl = createInterface({ input: process.stdin });
 for await (const line of rl) {
   const [cmd, ...args] = line.trim().split(/\s+/);
   if (cmd === "BOOT") {
-    run(`sim_device.boot(${+args[0]}, ${+args[1]}, ${args[2] === "1" ? "True" : "False"}, ${+args[3]})\nsim_device.frame()`);
+    run(`vb.use(${JSON.stringify(args[0])})\n_app = vb.app(${+args[1]})\n_app.ui.record()\n_app.render()\n_frame()`);
   } else if (cmd === "EV") {
-    run(`sim_device.press(${+args[0]})\nsim_device.frame()`);
+    run(`vb.press(_app, ${+args[0]})\n_frame()`);
   } else if (cmd === "TICK") {
-    run(`sim_device.tick(${+args[0]})\nsim_device.frame()`);
+    run(`vb.rest(_app, ${+args[0]})\n_frame()`);
   } else if (cmd === "QUIT") {
     break;
   } else {
     process.stdout.write(`ERR unknown command ${cmd}\n`);
   }
-  mirrorSaves();
+  mirrorOut("/data", saveDir);
   process.stdout.write("END\n");
 }
 process.exit(0);

@@ -1,13 +1,13 @@
 // Runs one benchmark module inside the MicroPython WebAssembly runtime with a
 // given heap, on the compiled device image (.mpy files, as on the Pico), with
-// the bench's modules compiled beside it in /bench (host_tools/bench.py builds both).
-//   node host_tools/bench_run.mjs IMAGE_DIR HEAP_BYTES MODULE [ARG]
+// the bench's modules compiled beside it in /bench (runtime.py builds both).
+//   node host_tools/bench/run.mjs IMAGE_DIR HEAP_BYTES MODULE [ARG]
 // Prints the module's output, then "HEAP_GREW 0|1" (1: some step needed more
 // heap than it was given, which on a Pico is a MemoryError) and "ERROR ..."
 // lines for Python errors.  Steps run as separate top-level calls so garbage
-// is collected between button presses (host_tools/bench/stepper.py).
+// is collected between button presses (mp/stepper.py).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { copyTree } from "./wasm/runtime.mjs";
+import { copyTree } from "../wasm/runtime.mjs";
 
 const [image, heapArg, module, arg = ""] = process.argv.slice(2);
 const heap = parseInt(heapArg, 10);

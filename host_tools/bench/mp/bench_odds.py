@@ -7,7 +7,7 @@ cards at the table need two or three rolling stock.
 from schaffner.trainmaker import Game, choices, odds
 
 _CARDS = (("PB", "cattle"), ("BBF", "coal"), ("PPF", "mail"))
-_HARDEST = (("PPPB", "wild"), ("BBFF", "wild"), ("PFFF", "wild"))  # issue #10: 561 ms on a Pico
+_HARDEST = (("PPPB", "wild"), ("BBFF", "wild"), ("PFFF", "wild"))  # the hardest found: 561 ms on a Pico when first measured
 
 
 def _game(cards):

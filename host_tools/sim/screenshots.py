@@ -8,20 +8,15 @@ frames whose drawn text matches a shot's words are written to docs/screens/.
 """
 import os
 import shutil
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for p in ("tests/support/shims", "tests/support", "lib", "firmware"):
-    sys.path.insert(0, os.path.join(ROOT, p))
-sys.path.insert(0, HERE)
-
-import frames  # noqa: E402
-import sim  # noqa: E402
+from .. import paths
+from ..errors import ToolError
+from . import device as sim
+from . import frames
 
 SEED = 7
-OUT = os.path.join(ROOT, "docs", "screens")
+OUT = os.path.join(paths.ROOT, "docs", "screens")
 
 # (file name, board, game, words that must all be on the frame, which match: 0 first, -1 last)
 SHOTS = (
@@ -56,6 +51,7 @@ def look_at_history(d):
 
 def presses(game, board):
     """The game's test script played on CPython; its presses as simulator steps."""
+    paths.device_code_on_path(support=True)
     from appdriver import Driver
     from memfiles import MemFiles
     from schaffner.rng import Rng
@@ -87,11 +83,15 @@ def film(board, steps):
         dev.close()
         shutil.rmtree(save, ignore_errors=True)
     if dev.errors:
-        raise SystemExit("the simulator reported errors:\n" + "\n".join(dev.errors))
+        raise ToolError("the simulator reported errors:\n" + "\n".join(dev.errors))
     return shots
 
 
-def main():
+def arguments(parser):
+    pass
+
+
+def run(state, args):
     os.makedirs(OUT, exist_ok=True)
     films = {}
     for name, board, game, words, which in SHOTS:
@@ -101,13 +101,9 @@ def main():
         palette = sim.BOARDS[board][2] and sim.palette_of(True)
         matches = [rows for text, rows in films[key] if all(w in " ".join(text) for w in words)]
         if not matches:
-            raise SystemExit("no frame for %s shows %r" % (name, words))
+            raise ToolError("no frame for %s shows %r" % (name, words))
         rows = matches[which] if -len(matches) <= which < len(matches) else matches[-1]
         path = os.path.join(OUT, name + ".png")
         frames.write_png(path, rows, palette or None, scale=3 if board == "pico_oled" else 2)
-        print("wrote", os.path.relpath(path, ROOT))
+        state.out("wrote %s" % os.path.relpath(path, paths.ROOT))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -348,7 +348,7 @@ def main(arg):
 
 
 def _odds(loop):
-    """Trainmaker at its hardest odds (issue #10): two players, three Terminal cards
+    """Trainmaker at its hardest odds: two players, three Terminal cards
     (PPPB, BBFF, PFFF), Switch Track held, at the start of a turn; then the roll."""
     from app import games
     from schaffner.journal import Journal

@@ -28,7 +28,7 @@ The model (littlefs v2 as MicroPython's rp2 port sets it up: 4096-byte blocks, a
   files: each record is a program of the pages it touches, a block is erased when
   the log moves into it; littlefs sees none of it.
 - An erase stalls the CPU 45 ms, a 256-byte page program 0.4 ms (W25Q16JV,
-  typical; DESIGN.md).  Reads cost nothing here.
+  typical; docs/budgets.md).  Reads cost nothing here.
 - littlefs's own work is the runtime's file system's here, which is next to nothing,
   except where the chip showed it is not: a file's data reaching a block of its own
   costs littlefs 19 ms of CPU on top of the erase (``lfs_ms``).

@@ -1,14 +1,18 @@
-"""What goes on the device, and where: the one list deploy, the compile check and the bench use.
+"""What goes on the device, and where: the one list deploy, firmware, the compile and type
+checks, the bench and the web page use.
 
-Layout on the Pico (see DESIGN.md): the rules core in /lib/schaffner, the
-firmware's packages at the root, main.py at the root (left as source so the
-board runs it), the board's pin file as /board.py.
+On the device (the image's paths, device paths): the rules core in /lib/schaffner, the
+firmware's packages at the root, main.py at the root (left as source so the board runs
+it), the board's pin file as /board.py.  In a slot of make deploy (slot_path) the rules
+core is at schaffner/ and every file but board.py is compiled to .mpy.
 """
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BOARDS_DIR = os.path.join(ROOT, "boards")
+from .paths import BOARDS as BOARDS_DIR
+from .paths import ROOT
+
+SOURCE_FILES = ("board.py",)  # left as source in a slot
 
 # Rules-core modules the gadget never imports: Ticket to Ride's map mode, which
 # host_tools/ttr_score.py uses (the gadget scores numbers entered by hand).  They
@@ -75,3 +79,16 @@ def compiled_name(device_path):
     if device_path == "/main.py":
         return device_path
     return device_path[:-3] + ".mpy"
+
+
+def slot_path(device_path):
+    """Where a device file goes in a slot: /lib/schaffner/x.py -> schaffner/x.mpy."""
+    rel = device_path[len("/lib/"):] if device_path.startswith("/lib/") else device_path[1:]
+    return rel if rel in SOURCE_FILES else rel[:-3] + ".mpy"
+
+
+def source_name(device_path):
+    """The name tracebacks on the board give a device file: its place in the slot
+    (schaffner/x.py, app/app.py), never the host's path."""
+    rel = slot_path(device_path)
+    return rel[:-4] + ".py" if rel.endswith(".mpy") else rel

@@ -1,0 +1,223 @@
+"""make bench: the device image against the budgets (docs/budgets.md), in Pico milliseconds.
+
+Everything runs under the MicroPython WebAssembly runtime on the compiled image
+(.mpy files, as deployed; runtime.py).  Times are this runtime's own time (mp/clock.py:
+the lesser of its CPU time and wall time) turned into Pico time by the
+reference workload (mp/reference.py): a figure is host time x R / the workload's host
+time, with R the workload's time on a Pico (budgets.py; `make bench-pico`
+measures it on a board).
+
+Speed: each game's test script is played once to record its presses, which
+mp/bench_loop.py then replays through firmware/main.py's loop, board file and display
+driver included, on buses that count what the driver sends (mp/machine.py: the
+SSD1306's I2C at 26.7 ms per 1 KB frame, SPI at the clock the board really runs) and a
+file layer that counts what littlefs would do to the flash (mp/flash.py: every directory
+change a commit padded to 256 bytes in a 4 KB metadata block, an erase when it is full;
+a new folder an erase; files over 512 bytes in blocks of their own, erased when written
+or added to; 45 ms per erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" runs
+from the start of the poll that handles the press to the end of the show() of its frame
+(main.Device draws and shows a press's frame in the poll that takes it); "compute only"
+is that poll up to the show().  The replay runs RUNS times and every figure of a press
+is the fastest of them (the gaps between polls poll by poll): the host's own hiccups
+only ever add time.
+
+Memory: the recorded presses are replayed on a bare App (mp/bench_replay.py, on the
+virtual board), one press per top-level call so garbage is collected between presses as
+on the Pico.  Peak heap is the smallest heap the replay runs in without running out
+(bisection, 1 KB steps), so it includes fragmentation and everything a press allocates.
+"""
+from .. import budgets
+from ..errors import ToolError
+from .runtime import GAMES, HARNESS, KB, RUNS, boards, build_image, code_bytes, loop_runs, measured, peak_heap, record, replay_args
+from .table import Report, median, p99
+
+ROLL_MS = 600  # the dice tumble (app/trainmaker/table.py)
+
+
+class Replays:
+    """One board's replays through main.py's loop: every press of the recorded games (the
+    fastest of the runs), their flash and display totals, how late the odds came after
+    each roll, and the Trainmaker odds at their hardest state; a method per figure."""
+
+    def __init__(self, image, board, r_ms):
+        self.presses = []
+        self.totals = {"actions": 0, "file_bytes": 0, "erases": 0, "programmed": 0, "stall_ms": 0.0,
+                       "shows": 0, "bus_bytes": 0, "bus_ms": 0.0}
+        self.rolls = []
+        for game in GAMES:
+            rec = record(image, board, game)
+            merged, runs = loop_runs(image, board, rec["seed"], rec["events"], r_ms, game)
+            if any(v["digest"] != rec["digest"] for v in runs):
+                raise ToolError("%s on %s: the replay did not end in the recorded game" % (game, board))
+            self.presses += merged
+            for k in self.totals:
+                self.totals[k] += float(runs[-1][k])
+            self.rolls += [p.settle - ROLL_MS for p in merged if p.action.split(",")[-1] == "roll"]
+        self.hard, runs = loop_runs(image, board, 7, "odds", r_ms, "trainmaker")
+        self.hard_start = min(float(v["odds_turn_start_ms"]) for v in runs)
+
+    def press_p99(self):
+        return p99([x.press for x in self.presses])
+
+    def compute_p99(self):
+        return p99([x.compute for x in self.presses])
+
+    def longest_gap(self):
+        return max(x.gap for x in self.presses + self.hard)
+
+    def lost(self):
+        return sum(x.lost for x in self.presses + self.hard)
+
+    def odds_late(self):
+        """The latest odds after a roll, past the tumble (on screen before the dice stop: 0)."""
+        return max(0.0, max(self.rolls))
+
+    def hardest_odds_late(self):
+        return max(0.0, self.hard[-1].settle - ROLL_MS)
+
+    def per_action(self, key):
+        return self.totals[key] / self.totals["actions"]
+
+    def details(self):
+        """The lines under the table for this board: per game, the flash, the display, the
+        odds, the slowest presses and polls."""
+        t = self.totals
+        out = []
+        for game in GAMES:
+            mine = [p for p in self.presses if p.game == game]
+            out.append("  %-11s %3d presses: frame pushed median %.1f, p99 %.1f, max %.1f ms;"
+                       " compute median %.1f, p99 %.1f ms"
+                       % (game, len(mine), median([p.press for p in mine]), p99([p.press for p in mine]),
+                          max(p.press for p in mine), median([p.compute for p in mine]),
+                          p99([p.compute for p in mine])))
+        out.append("  flash: %d erases and %.0f KB programmed for %d actions (%.1f s of stalls)"
+                   % (t["erases"], t["programmed"] / KB, t["actions"], t["stall_ms"] / 1000))
+        out.append("  display: %d frames shown, %.0f bytes and %.1f ms of bus each on average"
+                   % (t["shows"], t["bus_bytes"] / t["shows"], t["bus_ms"] / t["shows"]))
+        out.append("  Trainmaker odds after a roll: the latest %s" % _tumble_note(max(self.rolls)))
+        out.append("  Trainmaker odds, hardest state: on screen %.0f ms after the turn began; after the"
+                   " roll, %s" % (self.hard_start, _tumble_note(self.hard[-1].settle - ROLL_MS)))
+        out.append("  slowest presses (press -> frame pushed, compute):")
+        for p in sorted(self.presses, key=lambda p: -p.press)[:6]:
+            out.append("    %6.1f ms %6.1f ms  %s" % (p.press, p.compute, p.label()))
+        longest = max(self.presses + self.hard, key=lambda p: p.gap)  # the odds' hardest state too
+        out.append("  longest gap: %.1f ms, a poll doing: %s (during %s)" % (longest.gap, longest.gap_what,
+                                                                           longest.label()))
+        saving = max(self.presses, key=lambda p: p.save_gap)
+        out.append("  longest gap where the poll saved: %.1f ms (after %s)" % (saving.save_gap, saving.label()))
+        out.append("  slowest polls that did not save (ms: the poll and the wait after it; where it went:"
+                   " the rest of the CPU + render + show's CPU + bus + collection + flash):")
+        polls = sorted(((g, w, parts, p.label()) for p in self.presses + self.hard for g, w, parts in p.polls.values()
+                        if w != "save"), reverse=True)
+        for gap, what, parts, during in polls[:6]:
+            out.append("    %6.1f  %-26s %s (during %s)" % (gap, parts, what, during))
+        for p in self.presses:
+            if p.lost:
+                out.append("  a press lost: %s (pressed again)" % p.label())
+        return out
+
+
+# the speed rows of the table: (figure, the Replays method that gives it, its arguments,
+# Report.row's keywords: budget and goal, unit, format)
+SPEED_ROWS = (
+    ("press -> frame pushed, p99, bus included", "press_p99", (), dict(zip(("budget", "goal"), budgets.PRESS_MS))),
+    ("press -> frame, compute only, p99", "compute_p99", (), dict(zip(("budget", "goal"), budgets.COMPUTE_MS))),
+    ("longest gap between two button polls", "longest_gap", (), dict(zip(("budget", "goal"), budgets.GAP_MS))),
+    ("presses lost", "lost", (), dict(budget=0, goal=0, unit="", fmt="%d")),
+    ("Trainmaker odds after a roll, past the tumble", "odds_late", (),
+     dict(zip(("budget", "goal"), budgets.ODDS_LATE_MS))),
+    ("  the same, the hardest state", "hardest_odds_late", (), dict(zip(("budget", "goal"), budgets.ODDS_LATE_MS))),
+    ("flash erases per action (average)", "per_action", ("erases",),
+     dict(zip(("budget", "goal"), budgets.ERASES_PER_ACTION), unit="", fmt="%.3f")),
+    ("  file data written per action", "per_action", ("file_bytes",), dict(unit="B", fmt="%.0f")),
+    ("  flash bytes programmed per action", "per_action", ("programmed",), dict(unit="B", fmt="%.0f")),
+    ("  flash stall per action (average)", "per_action", ("stall_ms",), {}),
+)
+
+
+def boot_ms(image, r_ms):
+    """Boot to the first screen in Pico ms, the fastest of five."""
+    return min(float(v["boot_to_first_screen_us"]) / float(v["reference_us"]) * r_ms
+               for v in [measured(image, "bench_boot")[0] for _ in range(5)])
+
+
+def game_heaps(images):
+    """{(board, game): (peak heap of the replay, the game's code in it)}, bytes."""
+    heaps = {}
+    for board in boards():
+        harness = code_bytes(images[board], HARNESS)
+        for game in GAMES:
+            rec = record(images[board], board, game)
+            peak = peak_heap(images[board], "bench_replay", replay_args(board, rec)) - harness
+            heaps[board, game] = (peak, code_bytes(images[board], rec["modules"]))
+    return heaps
+
+
+def odds_lines(image, r_ms):
+    """The Trainmaker odds computed in one go, and the heap one computation takes."""
+    odds, _ = measured(image, "bench_odds_speed")
+    ref = float(odds.pop("reference_us"))
+    out = ["", "Trainmaker odds computed in one go, cold (ms on a Pico):"]
+    for key in sorted(odds):
+        out.append("  %-24s %6.0f ms" % (key[5:-3].replace("_", " "), float(odds[key]) / ref * r_ms))
+    out.append("Heap for one odds computation (everything it allocates):")
+    base = peak_heap(image, "bench_odds_heap", "none")
+    for label in ("mid_3_cards", "choices_3_cards", "turn_start_3_cards", "turn_start_hardest"):
+        need = peak_heap(image, "bench_odds_heap", label) - base
+        out.append("  %-24s %5.1f KB" % (label.replace("_", " "), need / KB))
+    return out
+
+
+def table(sizes, replays, boot, heaps):
+    """The figures beside their budgets, a column per board."""
+    report = Report(boards())
+    # no budget of their own: what they cost is the deploy install's heap (make chip judges it)
+    report.row(".mpy files on the device", [sizes[b] / KB for b in boards()], unit="KB")
+    for name, method, args, limits in SPEED_ROWS:
+        report.row(name, [getattr(replays[b], method)(*args) for b in boards()], **limits)
+    report.row("boot to first screen", [boot if b == "pico_oled" else None for b in boards()], *budgets.BOOT_MS)
+    for game in GAMES:
+        for b in boards():  # each board has its own budget: a row each
+            v = (heaps[b, game][0] - heaps[b, game][1]) / KB
+            report.row("heap, %s, frozen firmware" % game if b == boards()[0] else "",
+                       [v if c == b else None for c in boards()], budgets.HEAP[b][0] / KB, budgets.HEAP[b][1] / KB,
+                       "KB")
+    return report
+
+
+def arguments(parser):
+    pass
+
+
+def run(state, args):
+    r_ms, r_from = budgets.pico_reference_ms()
+    images, sizes = {}, {}
+    for board in boards():
+        images[board], sizes[board] = build_image(board)
+    replays = {board: Replays(images[board], board, r_ms) for board in boards()}
+    heaps = game_heaps(images)
+    report = table(sizes, replays, boot_ms(images["pico_oled"], r_ms), heaps)
+    out = ["Schaffner bench: Pico milliseconds = this runtime's time (clock.py) x R / the reference",
+           "workload's, R = %g ms: %s." % (r_ms, r_from),
+           "Presses: the complete recorded games of all three games through main.py's loop, each",
+           "replayed %d times, every figure of a press the fastest of the runs." % RUNS, ""]
+    out += report.lines()
+    for board in boards():
+        out += ["", "%s:" % board] + replays[board].details()
+    out += odds_lines(images["pico_oled"], r_ms)
+    out.append("Heap through a complete game, copied as .mpy (code in the heap) -> frozen:")
+    for board in boards():
+        for game in GAMES:
+            peak, code = heaps[board, game]
+            out.append("  %-17s %-11s %5.1f KB, of it code %4.1f KB" % (board, game, peak / KB, code / KB))
+    out.append("")
+    out.append("all within budget" if not report.failures else "%d figure(s) OVER budget" % report.failures)
+    state.out("\n".join(out))
+    return 1 if report.failures else 0
+
+
+def _tumble_note(late):
+    """When odds came on screen, late ms after the tumble's end (< 0: before it), in words."""
+    if late > 0:
+        return "%.0f ms past the end of the tumble" % late
+    return "on screen with the dice, ready %.0f ms before the tumble ended" % -late
