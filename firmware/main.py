@@ -39,11 +39,12 @@ import micropython  # noqa: E402
 from micropython import const  # noqa: E402
 
 import board  # noqa: E402
+from drivers import chip  # noqa: E402
 from drivers.buttons import Debouncer, ticks_add, ticks_diff  # noqa: E402
 
 _POLL_MS = const(10)  # button sampling period while a button is down, a screen ticks or a beep sounds
 _IDLE_MS = const(50)  # else: a pin's edge wakes the loop at once, so a poll needs no hurry
-_WDT_MS = const(8000)  # the rp2 watchdog's longest timeout is 8.3 s
+_WDT_MS = const(8000)  # within the longest timeout of either chip's watchdog (drivers.chip: 8.4 s)
 _BEEP_HZ = const(2400)  # near a piezo's loudest
 _BEEP_MS = const(60)
 _BACK_HELD = const(8)  # bit of app.events.BACK in a raw button sample
@@ -170,7 +171,7 @@ def start(display, colours, wdt=None):
     from schaffner.rng import Rng
 
     gc.collect()
-    seed = int.from_bytes(os.urandom(4), "little")  # the RP2040's ring oscillator
+    seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), Rng(seed), colours, today)
     buttons = Debouncer(edges=board.edges)
     return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
@@ -244,7 +245,7 @@ def main():
         device = start(display, colours)
         from machine import WDT
 
-        wdt = device.wdt = WDT(timeout=_WDT_MS)
+        wdt = device.wdt = WDT(timeout=chip.watchdog_ms(_WDT_MS))
         run(device)
     except Exception as exc:
         fail(display, exc, wdt)

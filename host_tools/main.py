@@ -28,8 +28,12 @@ _COMMANDS = {
               "budgets, in Pico milliseconds (make bench)"),
     "chip": ("chip.cli", "run", "arguments", "Schaffner on an emulated RP2040 with the real firmware: make deploy, "
              "every recorded game, faults; a table of verdicts (make chip)"),
-    "firmware": ("pico.firmware", "run", "arguments", "a MicroPython 1.28 image per board with Schaffner frozen in "
-                 "(make firmware)"),
+    "chip-upgrade": ("chip.upgrade", "run", "arguments", "0.1.0 with a game in play on an emulated Pico, upgraded "
+                     "by make deploy and by flashing this tree's image: the game must go on (make chip-upgrade)"),
+    "firmware": ("pico.images", "run", "arguments", "MicroPython 1.28 images with Schaffner frozen in, per board "
+                 "and chip: a Pico's RP2040, a Pico 2's RP2350 (make firmware)"),
+    "release": ("pico.release", "run", "arguments", "dist/schaffner-<version>/: every image, the web page zipped, "
+                "the notes from CHANGELOG.md, SHA256SUMS (make release)"),
     "deploy": ("pico.deploy", "run", "arguments", "the compiled files onto a Pico, so it works afterwards or "
                "nothing changed (make deploy)"),
     "backup": ("pico.backup", "run_backup", "backup_arguments", "a gadget's saves, history and settings to a file "

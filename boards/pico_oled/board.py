@@ -2,15 +2,13 @@
 
 Every pin of this board is here; README.md beside this file is the wiring table.
 main.py imports this file as ``board`` (deploy copies it to /board.py). The display
-driver is Schaffner's own (firmware/drivers/ssd1306.py).
+driver is Schaffner's own (firmware/drivers/ssd1306.py); boards/pico_oled_sh1106 is the
+same wiring with the 1.3" modules' SH1106.
 """
-import gc
-
-from machine import I2C, PWM, Pin
 from micropython import const
 
-from drivers.buttons import Edges, held
 from drivers import mono_native
+from drivers.oled_board import OledBoard
 from drivers.ssd1306 import SSD1306_I2C
 
 NAME = "pico_oled"
@@ -29,41 +27,11 @@ _OLED_ADDR = const(0x3C)  # 0x3D on modules with the address jumper moved
 _BUTTON_PINS = (10, 11, 12, 13)
 _BUZZER = const(15)  # physical pin 20; a passive piezo to GND (silent if none fitted)
 
-_buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in _BUTTON_PINS)
-edges = Edges(_buttons)  # presses caught as they happen, for the debouncer
-_buzzer = PWM(Pin(_BUZZER))
-_buzzer.duty_u16(0)
-_screen = None
-
-
-def display(palette=None):
-    """The screen: an SSD1306_I2C, a MONO_VLSB frame buffer whose show() sends the
-    changed pages. A mono panel has no use for the palette."""
-    global _screen
-    i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=_I2C_HZ)
-    gc.collect()
-    _screen = SSD1306_I2C(WIDTH, HEIGHT, i2c, _OLED_ADDR, native=mono_native)
-    return _screen
-
-
-def read_buttons():
-    """Bitmask of the buttons held now: bit 0 UP, 1 DOWN, 2 OK, 3 BACK."""
-    return held(_buttons)
-
-
-def contrast(level):
-    """OLED contrast from the app's 1..10 setting."""
-    if _screen is not None:
-        _screen.contrast(level * 255 // 10)
-
-
-def buzz(hz):
-    """Sound the piezo at hz (a square wave); 0 silences it."""
-    if hz:
-        _buzzer.freq(hz)
-        _buzzer.duty_u16(32768)
-    else:
-        _buzzer.duty_u16(0)
-
-
+_board = OledBoard(SSD1306_I2C, WIDTH, HEIGHT, (_I2C_ID, _SDA, _SCL, _I2C_HZ, _OLED_ADDR),
+                   _BUTTON_PINS, _BUZZER, mono_native)
+edges = _board.edges  # presses caught as they happen, for the debouncer
+display = _board.display
+read_buttons = _board.read_buttons
+contrast = _board.contrast
+buzz = _board.buzz
 led = None  # no RGB LED on this board

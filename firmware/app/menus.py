@@ -6,7 +6,6 @@ from app import games
 from app.colours import NAMES
 from app.events import BACK, OK
 from app.widgets import Confirm, Menu, NumberEntry, TextView
-from schaffner import VERSION
 
 
 class MainMenu(Menu):
@@ -81,8 +80,9 @@ STAMP = "version.json"
 def version_lines(fs):
     """What About says of the version and where the running code came from: the stamp
     make deploy wrote into the slot, else the one frozen into a firmware image (package
-    version, git commit, "dirty" for uncommitted changes), else the rules core's VERSION
-    (simulator, tests, a mip install)."""
+    version, git commit, "dirty" for uncommitted changes); without one (the simulator, a
+    mip install, a damaged stamp) it says it does not know: the version is package.json's
+    alone, which the gadget never reads."""
     s, source = _stamp(fs)
     try:
         lines = ["Schaffner " + s["version"]]
@@ -90,7 +90,7 @@ def version_lines(fs):
             lines.append(s["commit"] + (" dirty" if s.get("dirty") else ""))
         return lines + [source]
     except (KeyError, TypeError, AttributeError):
-        return ["Schaffner " + VERSION]
+        return ["Schaffner", "version unknown"]
 
 
 def _stamp(fs):

@@ -167,13 +167,18 @@ class Edges:
     """The buttons' edges, caught by a hard pin interrupt as they happen.
 
     pins: the buttons' machine.Pin objects (to ground, with pull-ups), in event
-    order; clock: a ticks_ms (a test's own). For each button, ``down[i]`` is when it was first
-    pressed since the debouncer last looked (took()), ``up[i]`` when it was last let
-    go. The interrupt handlers allocate nothing, as a hard interrupt requires.
+    order; clock: a ticks_ms (a test's own); groups: None, or for each pin the button
+    it is part of (bytes), where a button is several keys (a joystick's press and a key
+    beside it both OK): pressed while any of them is. For each button, ``down[i]`` is
+    when it was first pressed since the debouncer last looked (took()), ``up[i]`` when
+    it was last let go. The interrupt handlers allocate nothing, as a hard interrupt
+    requires.
     """
 
-    def __init__(self, pins, clock=ticks_ms):
-        n = len(pins)
+    def __init__(self, pins, clock=ticks_ms, groups=None):
+        self._single = groups is None  # a pin a button: its own level is the button's
+        self._groups = bytes(range(len(pins))) if groups is None else bytes(groups)
+        n = max(self._groups) + 1
         self.down = array("i", [0] * n)
         self.up = array("i", [0] * n)
         self.moved = bytearray(1)  # set to 1 by every edge; the main loop clears it (Debouncer.moved)
@@ -192,9 +197,17 @@ class Edges:
         t = self._clock()
         self.moved[0] = 1
         pins = self._pins
-        for i in range(self._n):
-            if pins[i] is pin:
-                if pin.value():
+        groups = self._groups
+        for j in range(len(pins)):
+            if pins[j] is pin:
+                i = groups[j]
+                up = pin.value()
+                if not self._single:  # up once none of the button's keys is held
+                    for k in range(len(pins)):
+                        if groups[k] == i and not pins[k].value():
+                            up = 0
+                            break
+                if up:
                     self.up[i] = t
                 else:
                     presses = self._presses
@@ -218,10 +231,11 @@ class Edges:
         return bits
 
 
-def held(pins):
-    """Bitmask of the pins pulled low now: buttons to ground with pull-ups, bit i = pins[i]."""
+def held(pins, groups=None):
+    """Bitmask of the buttons held now: buttons to ground with pull-ups, bit i = pins[i]
+    pulled low, or with groups (as Edges) bit groups[i]."""
     raw = 0
     for i in range(len(pins)):
         if not pins[i].value():
-            raw |= 1 << i
+            raw |= 1 << (i if groups is None else groups[i])
     return raw

@@ -1,4 +1,4 @@
-"""The Display Pack's hot loops over its GS4 frame, in native code (the RP2040 only).
+"""The ST7789 boards' hot loops over their GS4 frame, in native code (RP2040 and RP2350).
 
 framebuf does two of them through its generic blit, a pixel at a time through get and
 set calls (about 1.4 us a pixel on the RP2040): sending the whole frame cost 25 ms of

@@ -1,4 +1,4 @@
-"""The OLED's hot loop, in native code (the RP2040 only): where two frames differ.
+"""The OLED boards' hot loop, in native code (RP2040 and RP2350): where two frames differ.
 
 The SSD1306 takes a window of columns, so show() sends of each changed page only the
 columns from its first changed byte to its last: a number that changes costs its own

@@ -27,9 +27,8 @@ on the Pico.  Peak heap is the smallest heap the replay runs in without running 
 (bisection, 1 KB steps), so it includes fragmentation and everything a press allocates.
 """
 from .. import budgets
-from ..device_files import boards
 from ..errors import ToolError
-from .runtime import GAMES, HARNESS, KB, RUNS, build_image, code_bytes, loop_runs, measured, peak_heap, record, replay_args
+from .runtime import GAMES, HARNESS, KB, RUNS, boards, build_image, code_bytes, loop_runs, measured, peak_heap, record, replay_args
 from .table import Report, median, p99
 
 ROLL_MS = 600  # the dice tumble (app/trainmaker/table.py)

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 
 from .. import budgets, mpy
+from .. import device_files as files
 from ..device_files import compiled_name, device_files, slot_path, source_name
 from ..errors import ToolError
 from ..paths import BUILD, HOST_TOOLS, ROOT, SUPPORT
@@ -21,6 +22,13 @@ KB = 1024
 GAMES = ("taubertal", "trainmaker", "ttr_austria")
 RUNS = 5  # the host's hiccups: a poll's figure is the fastest of the runs
 HEAP_BUDGET = dict((board, budget) for board, (budget, _) in budgets.HEAP.items())
+
+
+def boards():
+    """The boards the bench measures: one of each screen, those the budgets name. The others
+    show the same screens with another display controller or other pins (chip/wiring.py);
+    make chip plays them on the emulated chip."""
+    return [b for b in files.boards() if b in budgets.HEAP]
 HARNESS = "stepper,bench_replay,virtual_board"  # a replay's own modules, not the gadget's heap
 
 

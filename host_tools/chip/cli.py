@@ -34,14 +34,13 @@ import os
 import random
 import time
 
-from . import emulated, faults, flashed, recorded, report, restored, screens
+from . import emulated, faults, flashed, recorded, report, restored, screens, wiring
 from .emulated import ROOT, Chip, ChipError
 
 OUT = os.path.join(ROOT, "build", "chip")
 SUMMARY = os.path.join(OUT, "results.json")
-BOARDS = ("pico_oled", "pico_display_pack")
+BOARDS = tuple(wiring.BOARDS)
 SHORT_PRESSES = 40
-SHORT_GAME = {"pico_oled": "taubertal", "pico_display_pack": "trainmaker"}
 
 
 def say(text):
@@ -72,7 +71,7 @@ def replay(chip, game, work, deployed, presses=None):
     board = chip.board
     probed = os.path.join(work, game.game + "-probe.img")
     chip.with_probe(work, deployed, probed, game.seed)
-    expect = [screens.key(board, game.frame(i)) for i in range(len(game.presses))]
+    expect = [screens.key(wiring.screen(board), game.frame(i)) for i in range(len(game.presses))]
     n = len(game.presses) if presses is None else min(presses, len(game.presses))
     begun = next((i for i in range(n) if game.actions(i) != "-"), 0)
     mid = (begun + n) // 2  # a game in play: for the boot with a game saved, and the faults' gadget
@@ -89,7 +88,7 @@ def replay(chip, game, work, deployed, presses=None):
     differs = [p for p in result["presses"] if p.get("differs")]
     if differs:
         i = differs[0]["i"]
-        screens.write_png(os.path.join(work, "sim_press_%d.png" % i), board, game.frame(i))
+        screens.write_png(os.path.join(work, "sim_press_%d.png" % i), wiring.screen(board), game.frame(i))
         result["differs"] = "%s: the chip's screen differs from the simulator's (%s, %s)" % (
             game.label(i), os.path.relpath(os.path.join(work, "chip_press_%d.png" % i), ROOT),
             os.path.relpath(os.path.join(work, "sim_press_%d.png" % i), ROOT))
@@ -169,8 +168,9 @@ class ChipRun:
         mine = self.results["boards"][board] = {"games": {}, "checks": []}
         say("%s: compiling and recording the games" % board)
         image, mine["mpy_bytes"] = recorded.bench.build_image(board, os.path.join(OUT, "image"))
-        games = args.game or ([SHORT_GAME[board]] if args.short else list(recorded.GAMES))
-        recs = [recorded.Game(image, board, g) for g in games]
+        games = args.game or ([wiring.SHORT_GAME[board]] if args.short else list(recorded.GAMES))
+        # the simulator's frames of the board whose screens this one shows
+        recs = [recorded.Game(image, wiring.screen(board), g) for g in games]
         say("%s: make deploy onto a fresh emulated Pico" % board)
         deployed, mine["first_boot"], out = deploy_fresh(chip, work)
         mine["deploy"] = out.strip().splitlines()[-3:]

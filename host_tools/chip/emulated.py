@@ -23,12 +23,10 @@ import zlib
 from .. import mpy, paths
 from ..errors import ToolError
 from ..paths import ROOT
+from . import wiring
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PICOEMU = os.environ.get("PICOEMU") or os.path.join(os.path.dirname(ROOT), "shared", "picoemu")
-DISPLAY_ARGS = {"pico_oled": ["--oled", "0"], "pico_display_pack": ["--st7789", "0:17:16"]}
-DUMP_ARG = {"pico_oled": "--oled-dump-dir", "pico_display_pack": "--st7789-dump-dir"}
-BACK_PIN = 13  # both boards
 
 
 class ChipError(ToolError):
@@ -95,7 +93,7 @@ class Pty:
             if os.path.lexists(f):
                 os.remove(f)
         args = [sys.executable, os.path.join(PICOEMU, "picoemu-pty.py"), "--link", self.link,
-                "--node", os.path.join(HERE, "cable.py"), "--"] + DISPLAY_ARGS[board]
+                "--node", os.path.join(HERE, "cable.py"), "--"] + wiring.BOARDS[board]["args"]
         if firmware:
             args += ["--fw", firmware]
         if fs_in:
@@ -103,9 +101,9 @@ class Pty:
         if fs_out:
             args += ["--fs-out", fs_out]
         if hold_back:
-            args += ["--pin", "%d=0" % BACK_PIN]
+            args += ["--pin", "%d=0" % wiring.back_pin(board)]
         if dump:
-            args += [DUMP_ARG[board], dump]
+            args += [wiring.BOARDS[board]["dump"], dump]
         env = dict(os.environ, CHIP_CABLE_COUNT=self.count_file)
         if cable_bytes is not None:
             env["CHIP_CABLE_BYTES"] = str(cable_bytes)
@@ -153,7 +151,8 @@ def mpremote(port, *args, timeout=300):
 
 def play(job, work, label, firmware=None):
     """Run play.mjs on a job (dict) on a chip booting firmware (None: the stock one); its result."""
-    job = dict(job, picoemu=PICOEMU, label=label, fw=firmware)
+    spec = wiring.BOARDS[job["board"]]  # the keys play.mjs presses, the display it watches
+    job = dict(job, picoemu=PICOEMU, label=label, fw=firmware, keys=spec["keys"], display=spec["display"])
     fd, path = tempfile.mkstemp(suffix=".json", dir=work)
     os.close(fd)
     job["result"] = path + ".out"

@@ -110,7 +110,7 @@ def power_cuts(chip, game, played, work, deployed, n, rng, say):
 
 
 def changed_tree():
-    """A copy of this tree whose version differs (another VERSION, and a line more in three of
+    """A copy of this tree whose version differs (another package.json version, and a line more in three of
     the app's modules), outside the repository; .venv and node_modules are this one's."""
     dest = tempfile.mkdtemp(prefix="schaffner-changed-")
     for name in ("firmware", "lib", "boards", "host_tools"):
@@ -121,11 +121,11 @@ def changed_tree():
         shutil.copy2(os.path.join(ROOT, name), dest)
     for name in (".venv", "node_modules"):
         os.symlink(os.path.join(ROOT, name), os.path.join(dest, name))
-    path = os.path.join(dest, "lib", "schaffner", "__init__.py")
+    path = os.path.join(dest, "package.json")  # the one place the version is kept
     with open(path) as f:
         text = f.read()
     with open(path, "w") as f:
-        f.write(re.sub(r'VERSION = "([^"]*)"', r'VERSION = "\1+chip"', text))
+        f.write(re.sub(r'"version": "([^"]*)"', r'"version": "\1+chip"', text, count=1))
     for name in CHANGED:  # a few of the bigger modules too, so the deploy has more to send
         with open(os.path.join(dest, name), "a") as f:
             f.write("\n_CHANGED = 1  # make chip's changed version\n")

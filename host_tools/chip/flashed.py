@@ -1,6 +1,6 @@
 """make chip's firmware part: the board's image from make firmware on the emulated Pico.
 
-The image (build/firmware/schaffner-<board>-<version>.uf2) boots an empty flash, which it
+The image (build/firmware/schaffner-<board>-pico-<version>.uf2) boots an empty flash, which it
 formats, into the app; the recorded games are then played on it and cut into as on the
 deployed gadget (cli.py), the heap the frozen code leaves measured in the cuts' runs.
 Flashing onto a gadget make deploy set up keeps its flash: the game in play goes on, and
@@ -11,6 +11,7 @@ import os
 import runpy
 
 from .. import paths
+from ..pico import images
 from . import emulated, faults
 from .emulated import ROOT, ChipError
 
@@ -21,10 +22,9 @@ BUILD = os.path.join(ROOT, "build", "firmware")
 
 
 def image(board):
-    """The board's image, built from this tree's version, or None."""
-    with open(os.path.join(ROOT, "package.json")) as f:
-        version = json.load(f)["version"]
-    path = os.path.join(BUILD, "schaffner-%s-%s.uf2" % (board, version))
+    """The board's image for a Pico (the RP2040, the chip emulated here), built from this
+    tree's version, or None."""
+    path = images.output_path(board, "rp2040")
     return path if os.path.isfile(path) else None
 
 

@@ -1,8 +1,8 @@
 // make chip's player: one power-on of an emulated Pico (../shared/picoemu's PicoEmu, the real
 // MicroPython rp2 firmware) from a flash image, a recorded game's presses through the GPIO pins.
 //   node host_tools/chip/play.mjs JOB.json
-// The job (written by host_tools/chip/emulated.py) names the picoemu folder, the board, the flash
-// image in and out, the presses ([event, least ms to wait after it], event as app/events.py) and
+// The job (written by host_tools/chip/emulated.py) names the picoemu folder, the board with its
+// keys and display (host_tools/chip/wiring.py), the flash image in and out, the presses ([event, least ms to wait after it], event as app/events.py) and
 // how many to play, a power cut (cutAfter ms after press cutPress went down), the frames to expect
 // at rest (a hash per press, from the simulator) and where to write what it saw (JSON, PNGs); or
 // files to put on the flash (put), or a listing of every file with its hash (files).
@@ -21,12 +21,7 @@ const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const emuMod = await import(path.join(job.picoemu, 'run.mjs'));
 const { PicoEmu, ST7789, frameToPNG, rgbToPNG, FS_OFFSET, FS_SIZE } = emuMod;
 
-const BOARDS = {
-  pico_oled: { pins: [10, 11, 12, 13], oled: true },
-  pico_display_pack: { pins: [14, 15, 12, 13], oled: false },
-};
 const MARK = 22; // the probe's pin: raised when the app takes an event
-const BACK = 13;
 const HOLD_MS = 100, LONG_HOLD_MS = 800, LONG_MS = 700;
 const RELEASED_MS = 50; // before the next press: the debouncer takes 30 ms to see a release
 const LOST_MS = 300; // a press the app has not taken this long after the finger was lost
@@ -34,17 +29,19 @@ const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.25;
 const REST_LIMIT_MS = 20000;
 const BOOT_LIMIT_MS = 10000;
 
-const board = BOARDS[job.board];
-if (!board) throw new Error(`unknown board ${job.board}`);
+// the first key of each button, UP DOWN OK BACK; the display's model and where it is wired
+const board = { pins: job.keys, oled: job.display.kind === 'oled' };
+const BACK = board.pins[3];
 const emu = new PicoEmu({ fsImage: job.fsIn, firmware: job.fw || undefined });
 let display;
 const frames = []; // [ms of the last byte, changed] of every frame the display completed
 let lastKey = null;
 const frameKey = () => createHash('sha1').update(canonical()).digest('hex');
 if (board.oled) {
-  display = emu.attachSSD1306({ bus: 0, address: 0x3c });
+  display = emu.attachOLED({ chip: job.display.chip, bus: job.display.bus, address: job.display.address });
 } else {
-  display = new ST7789(emu, { bus: 0, cs: 17, dc: 16, bl: 20 }).attach(emu);
+  const { kind, ...wired } = job.display;
+  display = new ST7789(emu, wired).attach(emu);
 }
 display.onFrame((f) => {
   const key = frameKey();

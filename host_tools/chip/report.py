@@ -7,6 +7,7 @@ last byte of the first frame after the event on the display's bus.
 """
 from .. import budgets
 from ..bench.table import Report, median, p99
+from . import wiring
 
 KB = 1024
 ROLL_MS = 600  # the dice tumble (app/trainmaker/table.py)
@@ -94,7 +95,7 @@ def _per_board(report, cols, name, key, pick, limits, only=None, unit="ms"):
         if only is not None and c not in only:
             continue
         v = pick(cols.figs[c][key]) if key in cols.figs[c] else None
-        budget, goal = limits[cols.board_of[c]]
+        budget, goal = limits[wiring.screen(cols.board_of[c])]  # the budgets of the board's screen
         report.row(name if k == 0 else "", [v if x == c else None for x in cols.names], budget, goal, unit)
         k += 1
 

@@ -226,14 +226,13 @@ def mip_manifest():
     drivers), as source, at its device path relative to the install target (give mip
     --target ""). No deps: no board imports a package that is not one of these files.
     """
-    paths.device_code_on_path()
-    from schaffner import VERSION
-
+    with open(os.path.join(paths.ROOT, "package.json")) as f:
+        version = json.load(f)["version"]  # the one place the version is kept
     files = []
     for board in boards():
         files += [f for f in device_files(board) if f[1] != "/board.py" and f not in files]
     urls = [[dev.lstrip("/"), os.path.relpath(host, paths.ROOT).replace(os.sep, "/")] for host, dev in files]
-    return {"version": VERSION, "urls": urls}
+    return {"version": version, "urls": urls}
 
 
 def write_mip_manifest():

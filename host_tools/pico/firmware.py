@@ -1,19 +1,20 @@
-"""make firmware: a MicroPython 1.28 image for one board with all of Schaffner frozen in.
-
-    python -m host_tools firmware --board pico_oled
-    -> build/firmware/schaffner-pico_oled-<version>.uf2
+"""What make firmware builds from: MicroPython 1.28's tree and tools, and a board's files staged
+to be frozen in (images.py builds the images, per board and chip, and is the command).
 
 1. The MicroPython tree: MICROPY_DIR (a checkout of v1.28.0 with its submodules), else the
    snapshot ../shared/micropython/micropython-1.28.0-rp2-src.tar.gz, unpacked once into
-   build/firmware/src. The ARM toolchain and cmake come from Debian's packages, installed
+   build/firmware/src, else (a GitHub runner) v1.28.0 cloned with its submodules, and
+   picotool 2.2.0 beside it, once into build/firmware/git. The ARM toolchain and cmake come from Debian's packages, installed
    here where missing (apt-get, through sudo unless root).
 2. picotool, which the Pico SDK needs to write the .uf2, built once from the snapshot's
    picotool-src (or PICOTOOL_SRC), and mpy-cross of the tree: nothing is fetched.
 3. Stage (stage()): every device file of the board (device_files.py, the list make deploy uses) as
    source at its place in a slot; firmware/main.py as the module gadget, the launcher as
    main.py (the port runs a frozen main.py at boot), and the stamp as firmware_stamp.
-4. Build the rp2 port for RPI_PICO with the board's boards/<board>/manifest.py, which
-   freezes the staged folder and the port's own modules (_boot.py mounts the file system).
+4. Build the rp2 port for the chip's board (RPI_PICO for the RP2040, RPI_PICO2 for the
+   RP2350) with the board's boards/<board>/manifest.py, which freezes the staged folder and
+   the port's own modules (_boot.py mounts the file system): images.py, which builds each
+   image once and keeps it under a hash of what it is made of.
 
 Flashing the image writes the firmware's region of the flash, below the file system's:
 /data, and any slot make deploy left, stay; firmware/launcher.py says which copy then runs.
@@ -33,14 +34,17 @@ SNAPSHOT = os.path.join(os.path.dirname(ROOT), "shared", "micropython",
 BUILD = os.path.join(ROOT, "build", "firmware")
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
 MICROPYTHON = (1, 28)
+# where no snapshot is: cloned, these tags (the snapshot holds the same)
+MICROPYTHON_GIT = "https://github.com/micropython/micropython"
+MICROPYTHON_TAG = "v1.28.0"
+PICOTOOL_GIT = "https://github.com/raspberrypi/picotool"
+PICOTOOL_TAG = "2.2.0"
 # what the rp2 build calls, and the Debian packages that bring it
 TOOLS = (("arm-none-eabi-gcc", "gcc-arm-none-eabi"), ("cmake", "cmake"))
 ARM_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "libstdc++-arm-none-eabi-newlib",
                 "cmake")
 NEWLIB_HEADER = "/usr/lib/arm-none-eabi/include/stdio.h"
 NEWLIB_CXX = "/usr/lib/arm-none-eabi/include/c++"
-# RPI_PICO: the last 1408 KB of its 2 MB of flash are the file system's (its mpconfigboard.h)
-FS_BYTES = 1408 * 1024
 
 
 class FirmwareError(ToolError):
@@ -81,12 +85,10 @@ def micropython_tree(out):
     tree = os.environ.get("MICROPY_DIR")
     if tree:
         tree = os.path.abspath(tree)
-    else:
-        if not os.path.isfile(SNAPSHOT):
-            raise FirmwareError(
-                "no MicroPython tree: set MICROPY_DIR to a checkout of v1.28.0 with its "
-                "submodules (README: Firmware images), or put the snapshot at %s" % SNAPSHOT)
+    elif os.path.isfile(SNAPSHOT):
         tree = unpack_snapshot(out)
+    else:
+        tree = clone_tree(out)
     version = micropython_version(tree)
     if version[:2] != MICROPYTHON:
         raise FirmwareError("%s is MicroPython %s; Schaffner's images are built from 1.28"
@@ -94,7 +96,7 @@ def micropython_tree(out):
     for sub in ("lib/pico-sdk/src", "lib/tinyusb/src", "lib/micropython-lib/micropython"):
         if not os.path.isdir(os.path.join(tree, sub)):
             raise FirmwareError("%s lacks %s: run make -C ports/rp2 BOARD=RPI_PICO submodules "
-                                "there once" % (tree, sub))
+                                "(and BOARD=RPI_PICO2) there once" % (tree, sub))
     return tree
 
 
@@ -114,6 +116,37 @@ def unpack_snapshot(out):
     with open(mark_file, "w") as f:
         f.write(mark)
     return os.path.join(src, "micropython")
+
+
+def clone_tree(out):
+    """MicroPython v1.28.0 with the submodules of both chips' builds, and picotool 2.2.0 beside
+    it, cloned once into out/git: where neither MICROPY_DIR nor the snapshot is (a GitHub runner)."""
+    top = os.path.join(out, "git")
+    tree = os.path.join(top, "micropython")
+    done = os.path.join(top, "cloned.txt")
+    if os.path.isfile(done):
+        return tree
+    if shutil.which("git") is None:
+        raise FirmwareError("no MicroPython tree and no git to clone one: set MICROPY_DIR to a "
+                            "checkout of v1.28.0 with its submodules, or put the snapshot at %s" % SNAPSHOT)
+    ensure_tools()  # the port's submodules step configures the build: the ARM compiler first
+    shutil.rmtree(top, ignore_errors=True)
+    os.makedirs(top)
+    print("firmware: no MICROPY_DIR and no snapshot (%s): cloning MicroPython %s and picotool %s "
+          "into %s (once)" % (SNAPSHOT, MICROPYTHON_TAG, PICOTOOL_TAG, os.path.relpath(top, ROOT)))
+    log = os.path.join(top, "clone.log")
+    try:
+        _check(["git", "clone", "--depth", "1", "--branch", MICROPYTHON_TAG, MICROPYTHON_GIT, tree], log=log)
+        for mp_board in ("RPI_PICO", "RPI_PICO2"):
+            _check(["make", "-C", os.path.join(tree, "ports", "rp2"), "BOARD=" + mp_board, "submodules"], log=log)
+        _check(["git", "clone", "--depth", "1", "--branch", PICOTOOL_TAG, PICOTOOL_GIT,
+                os.path.join(top, "picotool-src")], log=log)
+    except FirmwareError as exc:
+        raise FirmwareError("%s; without a network, set MICROPY_DIR to a checkout of v1.28.0 with "
+                            "its submodules, or put the snapshot at %s" % (exc, SNAPSHOT))
+    with open(done, "w") as f:
+        f.write("%s %s\n" % (MICROPYTHON_TAG, PICOTOOL_TAG))
+    return tree
 
 
 def micropython_version(tree):
@@ -182,43 +215,3 @@ def _check(cmd, env=None, log=None):
     if proc.returncode:
         where = " (its output: %s)" % log if log else ""
         raise FirmwareError("%s failed%s" % (" ".join(cmd[:3]), where))
-
-
-def build(board, out=BUILD):
-    """Build the image for board; returns (its path, its size in bytes, the code's size)."""
-    ensure_tools()
-    tree = micropython_tree(out)
-    tools = picotool(tree, out)
-    here = os.path.join(out, board)
-    os.makedirs(here, exist_ok=True)
-    log = os.path.join(here, "build.log")
-    open(log, "w").close()
-    _check(["make", "-j%d" % (os.cpu_count() or 2), "-C", os.path.join(tree, "mpy-cross")], log=log)
-    stage(board, os.path.join(here, "frozen"))
-    env = dict(os.environ, PICOTOOL_FETCH_FROM_GIT_PATH=tools,
-               CMAKE_ARGS="-DFETCHCONTENT_FULLY_DISCONNECTED=ON")
-    print("firmware: building MicroPython %d.%d for %s (a few minutes; output in %s)"
-          % (MICROPYTHON + (board, log)))
-    _check(["make", "-j%d" % (os.cpu_count() or 2), "-C", os.path.join(tree, "ports", "rp2"),
-            "BOARD=RPI_PICO", "BUILD=" + os.path.join(here, "rp2"),
-            "FROZEN_MANIFEST=" + os.path.join(ROOT, "boards", board, "manifest.py")], env=env, log=log)
-    uf2 = os.path.join(out, "schaffner-%s-%s.uf2" % (board, stamp(board)["version"]))
-    shutil.copyfile(os.path.join(here, "rp2", "firmware.uf2"), uf2)
-    code = os.path.getsize(os.path.join(here, "rp2", "firmware.bin"))
-    return uf2, os.path.getsize(uf2), code
-
-
-def arguments(parser):
-    parser.add_argument("--board", action="append", choices=boards(),
-                        help="the board (repeat for more; default: every board)")
-
-
-def run(state, args):
-    for board in args.board or boards():
-        uf2, size, code = build(board)
-        s = stamp(board)
-        state.out("firmware: %s, %d KB (%d KB of code; the file system keeps its %d KB); "
-                  "from %s%s" % (os.path.relpath(uf2, ROOT), size // 1024, code // 1024,
-                                 FS_BYTES // 1024, s["commit"] or "no git",
-                                 " dirty" if s["dirty"] else ""))
-    return 0

@@ -16,6 +16,8 @@ import framebuf
 BOARDS = {
     "pico_oled": (128, 64, False, False, True),
     "pico_display_pack": (240, 135, True, True, False),
+    "pico_oled_sh1106": (128, 64, False, False, True),
+    "pico_lcd_114": (240, 135, True, False, False),
 }
 
 NAME = ""

@@ -1,6 +1,5 @@
 """Schaffner's rules core: one package per game, no I/O, no clock, no hardware."""
 
-VERSION = "0.1.0"
 _SEQUENCES = (tuple, list)  # made once: a tuple written in handler() would be made per call
 
 

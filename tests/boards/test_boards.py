@@ -94,9 +94,11 @@ def _load(name, hw):
     import native_reference  # the native loops, which only the RP2040 compiles
     modules = {"machine": hw.machine(), "drivers.gs4_native": native_reference,
                "drivers.mono_native": native_reference}
-    saved = {k: sys.modules.get(k) for k in list(modules) + ["board"]}
+    fresh = ["board", "drivers.lcd_board", "drivers.oled_board"]  # each takes this test's machine
+    saved = {k: sys.modules.get(k) for k in list(modules) + fresh}
     sys.modules.update(modules)
-    sys.modules.pop("board", None)
+    for k in fresh:
+        sys.modules.pop(k, None)
     sys.path.insert(0, os.path.join(ROOT, "boards", name))
     try:
         return importlib.import_module("board")

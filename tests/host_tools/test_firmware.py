@@ -71,11 +71,20 @@ def test_a_tree_of_another_micropython_is_refused(tmp_path, monkeypatch):
         firmware.micropython_tree(str(tmp_path / "out"))
 
 
-def test_no_tree_and_no_snapshot_says_what_to_do(tmp_path, monkeypatch):
+def test_no_tree_and_no_snapshot_clones_one_or_says_what_to_do(tmp_path, monkeypatch):
     monkeypatch.delenv("MICROPY_DIR", raising=False)
     monkeypatch.setattr(firmware, "SNAPSHOT", str(tmp_path / "none.tar.gz"))
+    tried = []
+
+    def offline(cmd, env=None, log=None):
+        tried.append(cmd)
+        raise firmware.FirmwareError("git clone failed")
+
+    monkeypatch.setattr(firmware, "_check", offline)
+    monkeypatch.setattr(firmware, "ensure_tools", lambda: None)
     with pytest.raises(firmware.FirmwareError, match="set MICROPY_DIR"):
         firmware.micropython_tree(str(tmp_path / "out"))
+    assert tried[0][:2] == ["git", "clone"] and "v1.28.0" in tried[0]
 
 
 def _stamp(version, time=1796000000, dirty=False):

@@ -12,7 +12,7 @@
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { ROOT, installDevice } from "../../host_tools/wasm/runtime.mjs";
+import { ROOT, copyTree, installDevice } from "../../host_tools/wasm/runtime.mjs";
 
 const HEAP = parseInt(process.env.MP_HEAP || String(192 * 1024), 10);
 const TESTS = join(ROOT, "tests");
@@ -52,6 +52,8 @@ async function runtime(file, log, err) {
   installDevice(mp);
   copyFolder(mp, SUPPORT, "/tests/support", /^mp_/);
   copyFolder(mp, dirname(file), "/tests/here");
+  // the saves of earlier versions, for the tests that load them (tests/app/saves_upgrade.py)
+  if (basename(file).startsWith("test_saves_upgrade")) copyTree(mp, join(TESTS, "fixtures", "saves"), "/tests/fixtures/saves", [""]);
   mp.FS.writeFile("/tests/support/_mp_unittest.py", readFileSync(join(SUPPORT, "mp_unittest.py")));
   function run(code) {
     out = [];

@@ -6,6 +6,12 @@ controller's memory (pages of 8 rows, a byte per column, bit 0 the top row) and 
 data into the column/page window the way its address counter walks it in horizontal
 mode: along the page, then on to the next page of the window.
 
+Sh1106: an SH1106 on I2C (the 1.3" modules): the controller's 132-column memory, page
+addressing only (B0-B7 set the page, 00-0F and 10-1F the column's low and high nibble; each
+data byte lands at the column, which then increments and never moves on to the next page);
+it takes the commands with a parameter byte (81, A8, AD, D3, D5, D9, DA, DB) and refuses the
+SSD1306's 20, 21, 22 and 8D, which the SH1106 does not know. The glass shows columns 2..129.
+
 Panel: an ST7789 on SPI, with its chip-select and data/command lines as the driver sets
 them: it splits the bytes into commands with their data, and plays RAMWR pixel data into
 the CASET/RASET window the way the controller's address counter walks it (column by
@@ -165,3 +171,69 @@ class Panel:
 
     def data_of(self, cmd):
         return [d for c, d in self.log if c == cmd]
+
+
+_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+_SH1106_UNKNOWN = (0x20, 0x21, 0x22, 0x8D)  # the SSD1306's windows and charge pump
+_SH1106_COLUMNS = 132
+
+
+class Sh1106:
+    """An SH1106 on I2C (see the module's docstring)."""
+
+    def __init__(self, addr=0x3C):
+        self.addr = addr
+        self.ram = bytearray(_SH1106_COLUMNS * 8)
+        self.commands = []  # (command, args)
+        self.data_bytes = 0
+        self.pages = []  # (page, first column) of each data transfer
+        self._pending = []
+        self._page = self._col = 0
+
+    def writeto(self, addr, buf):
+        self.transfer(addr, bytes(buf))
+
+    def writevto(self, addr, bufs):
+        self.transfer(addr, b"".join(bytes(b) for b in bufs))
+
+    def transfer(self, addr, data):
+        assert addr == self.addr, "no device at %#x" % addr
+        control, rest = data[0], data[1:]
+        if control == 0x40:
+            self.pages.append((self._page, self._col))
+            for b in rest:
+                assert self._col < _SH1106_COLUMNS, "a byte past the page's last column"
+                self.ram[self._page * _SH1106_COLUMNS + self._col] = b
+                self._col += 1
+                self.data_bytes += 1
+            return
+        assert control == 0x00, "unknown control byte %#x" % control
+        for b in rest:
+            self._pending.append(b)
+            cmd = self._pending[0]
+            if len(self._pending) > _SH1106_ARGS.get(cmd, 0):
+                self._command(cmd, tuple(self._pending[1:]))
+                self._pending = []
+
+    def _command(self, cmd, args):
+        assert cmd not in _SH1106_UNKNOWN, "%#x: an SSD1306 command the SH1106 does not know" % cmd
+        self.commands.append((cmd, args))
+        if 0xB0 <= cmd <= 0xB7:
+            self._page = cmd & 7
+        elif cmd < 0x10:
+            self._col = self._col & 0xF0 | cmd
+        elif cmd < 0x20:
+            self._col = self._col & 0x0F | (cmd & 0x0F) << 4
+
+    def glass(self):
+        """What the 128 visible columns show, page by page: memory columns 2..129."""
+        return b"".join(bytes(self.ram[p * _SH1106_COLUMNS + 2:p * _SH1106_COLUMNS + 130]) for p in range(8))
+
+    def args_of(self, cmd):
+        return [a for c, a in self.commands if c == cmd]
+
+    def sent(self, d):
+        self.data_bytes = 0
+        self.pages = []
+        d.show()
+        return self.data_bytes, self.pages

@@ -1,0 +1,85 @@
+"""What the boards with an ST7789 LCD on SPI share: they differ in pins, keys and LED alone.
+
+The Pimoroni Pico Display Pack and the Waveshare Pico-LCD-1.14 are the same 240x135 IPS
+glass on an ST7789 behind SPI, with a PWM backlight and keys to ground: a board file names
+its pins and panel facts, makes one LcdBoard and hands its display, read_buttons, contrast
+and edges to main.py as the board's own (boards/README.md says what each is).
+"""
+import gc
+
+import machine
+from machine import PWM, SPI, Pin
+from micropython import const
+
+from drivers import chip
+from drivers.buttons import Edges, held
+from drivers.st7789 import ST7789
+
+_SPI_HZ = const(62_500_000)  # the ST7789's fastest write clock: half the 125 MHz chip.spi_clock_hz gives
+_PWM_HZ = const(1000)
+_FULL = const(65535)
+
+
+def pwm(pin, duty):
+    """A 1 kHz PWM output on GPIO pin, starting at duty (0..65535)."""
+    p = PWM(Pin(pin))
+    p.freq(_PWM_HZ)
+    p.duty_u16(duty)
+    return p
+
+
+def level(v):
+    """0..255 -> 0..65535 on a square curve, which looks even to the eye."""
+    return v * 257 * v // 255
+
+
+class LcdBoard:
+    """An ST7789 board's parts.
+
+    keys: the keys' GPIOs; buttons: for each key the app's button it is (app/events.py: 0 UP,
+    1 DOWN, 2 OK, 3 BACK), or None where key i is button i. spi: (bus, SCK, MOSI, CS, DC,
+    RST or None) GPIOs; backlight: its GPIO. panel: (x offset, y offset, MADCTL, tuning) as
+    drivers.st7789 takes them. native: drivers.gs4_native, or None.
+    """
+
+    def __init__(self, width, height, keys, buttons, spi, backlight, panel, native):
+        self._keys = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in keys)
+        self._buttons = buttons
+        self.edges = Edges(self._keys, groups=buttons)  # presses caught as they happen, for the debouncer
+        self._size = (width, height)
+        self._spi = spi
+        self._backlight_pin = backlight
+        self._panel = panel
+        self._native = native
+        self._backlight = None
+
+    def display(self, palette):
+        """The screen: an ST7789 frame buffer drawn in indices of palette ((r, g, b) each),
+        cleared, then lit."""
+        bus, sck, mosi, cs, dc, rst = self._spi
+        # SPI is clocked from the peripheral clock, the 48 MHz USB clock after boot (SPI
+        # would run at 24 MHz); taken from the system clock the chip's table gives, it runs
+        # at 62.5 MHz (drivers.chip).
+        hz = chip.spi_clock_hz()
+        machine.freq(hz, hz)
+        spi = SPI(bus, baudrate=_SPI_HZ, sck=Pin(sck), mosi=Pin(mosi))
+        gc.collect()  # the 16 KB frame buffer wants one contiguous block
+        # The pins after the bus: a bus also claims its default MISO (SPI0's GP16, SPI1's
+        # GP8), which is DC on both boards; making it an output afterwards gives it back.
+        x_offset, y_offset, madctl, tuning = self._panel
+        width, height = self._size
+        screen = ST7789(spi, Pin(cs, Pin.OUT, value=1), Pin(dc, Pin.OUT, value=0),
+                        Pin(rst, Pin.OUT, value=1) if rst is not None else None,
+                        width=width, height=height, x_offset=x_offset, y_offset=y_offset,
+                        madctl=madctl, palette=palette, tuning=tuning, native=self._native)
+        self._backlight = pwm(self._backlight_pin, _FULL)
+        return screen
+
+    def read_buttons(self):
+        """Bitmask of the buttons held now: bit 0 UP, 1 DOWN, 2 OK, 3 BACK."""
+        return held(self._keys, self._buttons)
+
+    def contrast(self, value):
+        """Screen brightness from the app's 1..10 setting (the backlight's duty)."""
+        if self._backlight is not None:
+            self._backlight.duty_u16(level(value * 255 // 10))
