@@ -44,16 +44,19 @@ def _players_of(row, game_id):
     return 0
 
 
-def play_file(recs, now):
-    """The file's JSON object for records (oldest first); now: "YYYY-MM-DD HH:MM:SS",
-    the export's time: the modification date, and the date of a play the gadget kept
-    without one (its clock was not set)."""
+def chunks(recs, now):
+    """The file's text, a piece at a time: the plays one by one as recs (any
+    iterable of records, oldest first) gives them, then the players and games they
+    named, so a long history never sits in the heap whole.  now: "YYYY-MM-DD
+    HH:MM:SS", the export's time: the modification date, and the date of a play the
+    gadget kept without one (its clock was not set)."""
     players = [{"uuid": uuid("me"), "id": 1, "name": "Me", "isAnonymous": False,
                 "modificationDate": now, "bggUsername": ""}]
     by_name = {}
     games = []
     by_game = {}
-    plays = []
+    yield '{"about":%s,"plays":[' % json.dumps(ABOUT)
+    first = True
     for rec in recs:
         gid = rec["g"]
         name, bgg, board = bgstats.game(gid)
@@ -75,14 +78,16 @@ def play_file(recs, now):
             scores.append({"score": str(p[1]), "winner": p[2] == 1, "newPlayer": False, "startPlayer": seat == 0,
                            "playerRefId": by_name[who], "role": "", "rank": p[2], "seatOrder": seat + 1})
         day = bgstats.play_date(rec)
-        plays.append({"uuid": uuid(play_name(rec)), "modificationDate": day or now, "entryDate": day or now,
-                      "playDate": day or now[:10] + NO_DATE, "usesTeams": False,
-                      "durationMin": 0, "ignored": False, "manualWinner": True, "rounds": 0,
-                      "gameRefId": by_game[gid], "board": board, "scoringSetting": 0,
-                      "playerScores": scores, "expansionPlays": []})
-    return {"about": ABOUT, "players": players, "locations": [], "games": games, "plays": plays,
-            "userInfo": {"meRefId": 1}}
+        yield ("" if first else ",") + json.dumps({
+            "uuid": uuid(play_name(rec)), "modificationDate": day or now, "entryDate": day or now,
+            "playDate": day or now[:10] + NO_DATE, "usesTeams": False, "durationMin": 0, "ignored": False,
+            "manualWinner": True, "rounds": 0, "gameRefId": by_game[gid], "board": board, "scoringSetting": 0,
+            "playerScores": scores, "expansionPlays": []})
+        first = False
+    yield '],"players":%s,"games":%s,"locations":[],"userInfo":{"meRefId":1}}' % (
+        json.dumps(players), json.dumps(games))
 
 
 def dumps(recs, now):
-    return json.dumps(play_file(recs, now))
+    """The whole file's text (chunks() joined)."""
+    return "".join(chunks(recs, now))

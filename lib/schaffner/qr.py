@@ -146,8 +146,8 @@ class QrCode:
 
     def making(self):
         """Make the code, yielding between slices of work (a block's error
-        correction, two columns placed, eight rows masked, a row of a mask's
-        penalty); self.ready once done."""
+        correction, two columns placed, eight rows masked, or their penalty);
+        self.ready once done."""
         self._functions()
         codewords = bytearray()
         for _ in self._codewords(codewords):
@@ -307,15 +307,15 @@ class QrCode:
                 yield
 
     def _penalty(self):
-        # the standard's four rules, a row (and the column of the same index) per
-        # step: runs of 5 or more (3, plus 1 a module more), 2x2 blocks of one
+        # the standard's four rules, eight rows (and the columns of the same
+        # indices) a step: runs of 5 or more (3, plus 1 a module more), 2x2 blocks of one
         # colour (3 each), the finder-like 1:1:3:1:1 with 4 light on a side (40
         # each), and how far the dark share is from half (10 per 5 %)
         n = self.size
         cells = self.cells
         dark = 0
+        p = 0
         for a in range(n):
-            p = 0
             for along in (True, False):
                 run = 0
                 last = -1
@@ -339,7 +339,9 @@ class QrCode:
                         if a and b and c == cells[(a - 1) * n + b] & _DARK == cells[a * n + b - 1] & _DARK \
                                 == cells[(a - 1) * n + b - 1] & _DARK:
                             p += 3
-            yield p
+            if a & 7 == 7 or a == n - 1:
+                yield p
+                p = 0
         total = n * n
         yield abs(dark * 20 - total * 10) // total * 10
 

@@ -50,7 +50,8 @@ def test_uuids_are_name_based_and_the_same_on_both_runtimes():
 
 
 def test_the_play_file_of_one_game():
-    f = bgsplay.play_file([REC], "2026-12-02 21:30:00")
+    import json
+    f = json.loads(bgsplay.dumps([REC], "2026-12-02 21:30:00"))
     assert [p["name"] for p in f["players"]] == ["Me", "J\u00f6rg", "Red"]
     play, = f["plays"]
     assert play["playDate"] == "2026-05-01 00:00:00" and play["gameRefId"] == 1

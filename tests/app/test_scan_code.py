@@ -3,6 +3,7 @@ the Display Pack, made a slice per poll; words instead where no code fits (the
 OLED, a play too long for one code).  The code decoded from the screen's own
 pixels: tests/app/test_scan_decode.py."""
 from appdriver import Driver
+from support import stepped
 from history_steps import open_history
 
 from app.history_write import slot
@@ -64,3 +65,20 @@ def test_the_oled_says_it_cannot_show_one():
     d = scan(kept(128, 64, TWO), "Tra Red")
     d.shows("Too small a", "history.bgsplay")
     d.press("BACK").shows("Game 1")
+
+
+@stepped
+def test_the_walk_make_chip_replays_shows_a_code_on_the_display_pack():
+    import play_ttr_austria
+    d = Driver(width=240, height=135, colour=True)
+    for expect in play_ttr_austria.recorded(d):
+        for part in expect:
+            assert " ".join(part.split()) in " ".join(d.text.split()), (part, d.text)
+        yield
+    d.press("OK")
+    yield
+    for _ in range(300):
+        if d.app.tick(1 << 21):
+            d.app.render()
+        yield
+    assert d.app.top.code.ready and "%22name%22:%22Ticket%20to%20Ride%22" in d.app.top.link

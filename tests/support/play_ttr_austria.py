@@ -210,3 +210,45 @@ def play(d):
     yield from press(d, "UP", "OK")
     yield ("Ranking", "1 Red", "4 Blue")
     assert d.app.session.game.ended and "Finish game" not in d.app.top.items
+
+
+def recorded(d):
+    """What make bench and make chip replay (bench_record): the scoring, then the
+    table's next game and its code for BG Stats, so the chip shows a code too."""
+    yield from play(d)
+    yield from next_game_for_bg_stats(d)
+
+
+def next_game_for_bg_stats(d):
+    """The table's next game, two players: Red's one 1-car route against Blue's none,
+    finished; then History, that game, and its code for BG Stats (on the Display Pack;
+    the OLED says in words why it shows none), made in the polls, and back."""
+    yield from press(d, "BACKx6")
+    yield from pick(d, "New game")
+    yield ("Start a new game?",)
+    yield from press(d, "UP", "OK")
+    yield from pick(d, "TtR Austria")
+    yield ("Players", "2")
+    yield from press(d, "OKx3")  # 2 players: Red, then Blue
+    yield from pick(d, "Start scoring")
+    yield from press(d, "OKx2")
+    yield ("Red", "Blue", "Ranking")
+    yield from pick(d, "Red")
+    yield from routes(d, ((1, 1),))
+    yield from press(d, "BACK")
+    yield from pick(d, "Ranking")
+    yield from pick(d, "Finish game")
+    yield from press(d, "UP", "OK")
+    yield ("Ranking", "1 Red", "2 Blue")
+    yield from press(d, "BACKx6")
+    yield from pick(d, "History")
+    yield ("TtR Red", "TtR Red")
+    yield from press(d, "DOWNx2", "OK")
+    yield ("Game 2", "TtR Austria")
+    yield from press(d, "DOWNx9")
+    yield ("OK: BG Stats",)
+    yield from press(d, "OK")
+    d.tick(1 << 20)  # the code, made a slice per poll
+    yield ("BG Stats",) if d.app.ui.h < 135 else ("Scan with", "BG Stats")
+    yield from press(d, "BACK")
+    yield ("Game 2",)

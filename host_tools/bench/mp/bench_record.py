@@ -1,4 +1,5 @@
-"""Plays a game's test script through the App once and prints its presses (arg: 'game board').
+"""Plays a game's test script through the App once and prints its presses (arg: 'game board'):
+its recorded(d) where it has one (more than its test plays), else its play(d).
 
 The presses, replayed by bench_replay on a bare App, or by bench_loop through
 the main loop, with the same dice seed (printed: the script's own, if it has
@@ -22,7 +23,7 @@ def main(arg):
         d = Driver(DiscardFiles(), Rng(seed))
 
     def run():
-        yield from play.play(d)
+        yield from getattr(play, "recorded", play.play)(d)  # a script's longer walk for the bench, if any
         print("BENCH events", "".join(chr(48 + e) if e >= 0 else "t%d." % (-1 - e) for e in d.log))
         print("BENCH seed", seed)
         print("BENCH digest", digest(d.app))
