@@ -8,6 +8,19 @@ from history_steps import open_history
 
 from app.history_write import slot
 
+FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
+
+
+def made(d):
+    """Polls until the scan screen's code is made, a step each (the collector runs
+    between steps under MicroPython, as between a Pico's polls)."""
+    for _ in range(400):
+        if d.app.tick(1 << 22):
+            d.app.render()
+        if not d.app.busy():
+            return
+        yield
+
 TWO = {"v": 1, "k": 3, "g": "trainmaker", "d": "2026-05-01", "a": 40, "t": 12, "w": "Red", "h": "goods",
        "b": "", "u": "cards", "p": [["Red", 7, 1], ["Blue", 5, 2]]}
 
@@ -77,8 +90,34 @@ def test_the_walk_make_chip_replays_shows_a_code_on_the_display_pack():
         yield
     d.press("OK")
     yield
-    for _ in range(300):
-        if d.app.tick(1 << 21):
-            d.app.render()
-        yield
+    yield from made(d)
     assert d.app.top.code.ready and "%22name%22:%22Ticket%20to%20Ride%22" in d.app.top.link
+
+
+@stepped
+def test_a_finished_game_offers_its_code_on_its_result():
+    import play_ttr_austria
+    d = Driver(width=240, height=135, colour=True)
+    yield from play_ttr_austria.play(d)  # four players: words, no code
+    d.pick("BG Stats code")
+    d.shows("4 players: too", "history.bgsplay")
+    d.press("BACK").shows("Ranking", "1 Red")
+    yield
+    yield from play_ttr_austria.next_game_for_bg_stats(d)
+    d.press("BACKx6").pick("Resume game")
+    d.pick("Ranking").pick("BG Stats code")
+    yield from made(d)
+    assert d.app.top.code.ready and "%22score%22:1,%22winner%22:true" in d.app.top.link
+
+
+@stepped
+def test_trainmaker_won_offers_scan_beside_players():
+    import play_trainmaker
+    from schaffner.rng import Rng
+    d = Driver(rng=Rng(play_trainmaker.SEED))  # the OLED: words, never a code
+    yield from play_trainmaker.play(d)
+    top = d.app.top
+    while top.ring(d.app.session.game)[0][top.cur] != "Scan":
+        d.press("DOWN")
+    d.press("OK").shows("Too small a", "history.bgsplay")
+    d.press("BACK").shows("wins the game")
