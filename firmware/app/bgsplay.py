@@ -31,7 +31,8 @@ def uuid(name):
 
 def play_name(rec):
     # every field a kept record has, in one order on both runtimes
-    seats = ";".join("%s,%d,%d" % (bgstats.seat_name(p), p[1], p[2]) for p in rec["p"])
+    ps = rec["p"]
+    seats = ";".join("%s,%d,%d" % (bgstats.seat_name(rec, i), ps[i][1], ps[i][2]) for i in range(len(ps)))
     return "play|%s|%d|%s|%d|%s|%s|%s|%s|%s|%s" % (
         rec["g"], rec["k"], rec["d"] or "", rec["a"], "" if rec["t"] is None else rec["t"],
         rec["w"], rec["h"], rec["b"], rec["u"], seats)
@@ -70,7 +71,7 @@ def chunks(recs, now):
                           "minPlayTime": 0, "maxPlayTime": 0, "minAge": 0})
         scores = []
         for seat, p in enumerate(rec["p"]):
-            who = bgstats.seat_name(p)
+            who = bgstats.seat_name(rec, seat)
             if who not in by_name:
                 by_name[who] = len(players) + 1
                 players.append({"uuid": uuid("player|" + who), "id": by_name[who], "name": who,
@@ -80,7 +81,7 @@ def chunks(recs, now):
         day = bgstats.play_date(rec)
         yield ("" if first else ",") + json.dumps({
             "uuid": uuid(play_name(rec)), "modificationDate": day or now, "entryDate": day or now,
-            "playDate": day or now[:10] + NO_DATE, "usesTeams": False, "durationMin": 0, "ignored": False,
+            "playDate": day or now[:10] + NO_DATE, "usesTeams": False, "durationMin": bgstats.minutes(rec) or 0, "ignored": False,
             "manualWinner": True, "rounds": 0, "gameRefId": by_game[gid], "board": board, "scoringSetting": 0,
             "playerScores": scores, "expansionPlays": []})
         first = False

@@ -30,18 +30,26 @@ def game(game_id):
     return g
 
 
-def seat_name(p):
-    """The name a seat of a record ([colour, score, place, ...]) plays under:
-    the colour while the record names nobody."""
-    return p[0]
+def seat_name(rec, i):
+    """The name seat i of a record plays under: the person's (the record's "n"), or
+    the colour where the colour played as itself or the record names nobody."""
+    n = rec.get("n")
+    return n[i] if n and i < len(n) and n[i] else rec["p"][i][0]
 
 
 def play_date(rec):
-    """"YYYY-MM-DD HH:MM:SS" of a record, or None when the gadget's clock was not set."""
+    """"YYYY-MM-DD HH:MM:SS" of a record (the time of day where it keeps one, else
+    00:00:00), or None when the gadget's clock was not set."""
     d = rec.get("d")
     if not d:
         return None
-    return d + " 00:00:00" if len(d) == 10 else d
+    return "%s %s:00" % (d, rec.get("c") or "00:00")
+
+
+def minutes(rec):
+    """How long the game took, in minutes, or None where the record does not say."""
+    m = rec.get("m")
+    return m if type(m) is int and m > 0 else None
 
 
 def _escape(text):
@@ -80,9 +88,11 @@ def _data(rec, extra):
     head.append(_raw("game", "%7B" + ",".join(g) + "%7D"))
     if "board" in extra:
         head.append(_str("board", board))
+    if "durationMin" in extra:
+        head.append(_raw("durationMin", str(minutes(rec))))
     players = []
     for i, p in enumerate(rec["p"]):
-        f = [_str("name", seat_name(p)), _raw("score", str(p[1]))]
+        f = [_str("name", seat_name(rec, i)), _raw("score", str(p[1]))]
         if p[2] == 1:
             f.append(_raw("winner", "true"))
         if i == 0 and "startPlayer" in extra:
@@ -94,8 +104,9 @@ def _data(rec, extra):
 
 def optional(rec):
     """The fields BG Stats can do without that this record has, most useful first:
-    the game's BoardGameGeek id, the date, the board, an id that makes a second
-    scan of the same play a duplicate BG Stats recognises, who started."""
+    the game's BoardGameGeek id, the date, the board, the minutes it took, an id
+    that makes a second scan of the same play a duplicate BG Stats recognises, who
+    started."""
     name, bgg, board = game(rec["g"])
     out = []
     if bgg:
@@ -104,6 +115,8 @@ def optional(rec):
         out.append("playDate")
     if board:
         out.append("board")
+    if minutes(rec):
+        out.append("durationMin")
     out.append("sourcePlayId")
     out.append("startPlayer")
     return out

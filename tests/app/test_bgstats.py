@@ -57,3 +57,18 @@ def test_the_play_file_of_one_game():
     assert play["playDate"] == "2026-05-01 00:00:00" and play["gameRefId"] == 1
     assert [(s["playerRefId"], s["score"], s["winner"], s["rank"], s["seatOrder"]) for s in play["playerScores"]] \
         == [(2, "61", True, 1, 1), (3, "40", False, 2, 2)]
+
+
+def test_a_record_with_names_time_and_minutes():
+    # the record as it grows (docs/history.md): a name per seat ("" plays as the colour),
+    # the time of day it ended, the minutes it took
+    import json
+    rec = dict(REC, v=2, c="21:47", m=95, n=["", "Anna-Lena"], p=[["Red", 61, 1], ["Blue", 40, 2]])
+    assert [bgstats.seat_name(rec, i) for i in range(2)] == ["Red", "Anna-Lena"]
+    assert bgstats.play_date(rec) == "2026-05-01 21:47:00" and bgstats.minutes(rec) == 95
+    text, left = bgstats.link(rec, 1000)
+    assert "%22playDate%22:%222026-05-01%2021:47:00%22" in text and "%22durationMin%22:95" in text
+    assert "%22name%22:%22Anna-Lena%22,%22score%22:40%7D" in text
+    play = json.loads(bgsplay.dumps([rec], "2026-12-02 21:30:00"))["plays"][0]
+    assert play["playDate"] == "2026-05-01 21:47:00" and play["durationMin"] == 95
+    assert bgstats.minutes(dict(rec, m=None)) is None and bgstats.play_date(dict(rec, c=None)).endswith(" 00:00:00")

@@ -80,6 +80,7 @@ class Ranking(Rows):
 def _finish(app):
     app.do(("end",))
     app.pop()
+    app.top.index = 0  # the winner first; the code for BG Stats is the row under the places
 
 
 class Breakdown(TextView):
