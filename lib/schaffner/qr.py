@@ -75,16 +75,17 @@ def _generator(degree):
     return g
 
 
-def _ec(data, start, count, gen):
-    # the remainder of data[start:start+count] * x^len(gen) divided by the generator
+def _ec(data, start, count, gen, rem):
+    # into rem: the remainder of data[start:start+count] * x^len(gen) divided by
+    # the generator; yields every 16 codewords
     n = len(gen)
-    rem = bytearray(n)
     for i in range(start, start + count):
         f = data[i] ^ rem[0]
         for j in range(n - 1):
             rem[j] = rem[j + 1] ^ _mul(gen[j], f)
         rem[n - 1] = _mul(gen[n - 1], f)
-    return rem
+        if i & 15 == 15:
+            yield
 
 
 def _put(buf, at, value, width):
@@ -145,10 +146,11 @@ class QrCode:
         return self.cells[y * self.size + x] & _DARK
 
     def making(self):
-        """Make the code, yielding between slices of work (a block's error
-        correction, two columns placed, eight rows masked, or their penalty);
-        self.ready once done."""
+        """Make the code, yielding between slices of work (16 codewords' error
+        correction, two columns placed, eight rows masked, two rows' penalty), each
+        about 10 ms on a Pico; self.ready once done."""
         self._functions()
+        yield
         codewords = bytearray()
         for _ in self._codewords(codewords):
             yield
@@ -233,7 +235,7 @@ class QrCode:
     # --- data ----------------------------------------------------------------
     def _codewords(self, out):
         # into out: the data codewords in blocks and their EC codewords,
-        # interleaved column by column; yields after each block's EC
+        # interleaved column by column; yields within and after each block's EC
         ec, n1, k1, n2 = _BLOCKS[self.version - 1]
         total = n1 * k1 + n2 * (k1 + 1)
         buf = bytearray(total)
@@ -242,8 +244,13 @@ class QrCode:
         # zeros and the pad to a whole byte are the buffer's own zeros
         at = _put(buf, 0, 4, 4)
         at = _put(buf, at, len(d), 8 if self.version < 10 else 16)
+        i = at >> 3  # 12 or 20 bits so far: each byte's halves straddle two bytes
         for b in d:
-            at = _put(buf, at, b, 8)
+            buf[i] |= b >> 4
+            buf[i + 1] = (b & 15) << 4
+            i += 1
+        at += 8 * len(d)
+        yield
         at = (at + 7) // 8 if at + 4 > total * 8 else (at + 4 + 7) // 8
         pad = 0xEC
         while at < total:
@@ -256,7 +263,10 @@ class QrCode:
         start = 0
         for b in range(blocks):
             k = k1 + (1 if b >= n1 else 0)
-            ecs.append(_ec(buf, start, k, gen))
+            rem = bytearray(ec)
+            for _ in _ec(buf, start, k, gen, rem):
+                yield
+            ecs.append(rem)
             start += k
             yield
         for i in range(k1 + 1):
@@ -307,7 +317,7 @@ class QrCode:
                 yield
 
     def _penalty(self):
-        # the standard's four rules, eight rows (and the columns of the same
+        # the standard's four rules, two rows (and the columns of the same
         # indices) a step: runs of 5 or more (3, plus 1 a module more), 2x2 blocks of one
         # colour (3 each), the finder-like 1:1:3:1:1 with 4 light on a side (40
         # each), and how far the dark share is from half (10 per 5 %)
@@ -339,7 +349,7 @@ class QrCode:
                         if a and b and c == cells[(a - 1) * n + b] & _DARK == cells[a * n + b - 1] & _DARK \
                                 == cells[(a - 1) * n + b - 1] & _DARK:
                             p += 3
-            if a & 7 == 7 or a == n - 1:
+            if a & 1 or a == n - 1:
                 yield p
                 p = 0
         total = n * n

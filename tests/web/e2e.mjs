@@ -419,10 +419,17 @@ await check("a kept game's code for BG Stats on the colour screen, its pixels sa
     await page.waitForFunction((w) => window.schaffner.words.join(" ").includes(w), word, { timeout: ms })
       .catch(async () => { throw new Error(`after ${button}: ${JSON.stringify((await state(page)).words)}, no ${word}`); });
   };
-  await tap("DOWN", "History");
+  // down a menu to the row that starts with label: as many presses as rows above it
+  const down = async (first, label) => {
+    const words = (await state(page)).words;
+    const from = words.findIndex((w) => first.some((f) => w.startsWith(f)));
+    const to = words.findIndex((w) => w.startsWith(label));
+    if (from < 0 || to < from) throw new Error(`no ${label} under ${first} on ${JSON.stringify(words)}`);
+    for (let i = from; i < to; i++) await tap("DOWN", label);
+  };
+  await down(["New game"], "History");
   await tap("OK", "Dice check");
-  await tap("DOWN", "Dice check");
-  await tap("DOWN", "Tra Red");
+  await down(["By player", "By colour"], "Tra Red");
   await tap("OK", "Game 1");
   await tap("OK", "Scan with", 30000); // the code is made a slice per poll, and the page polls every 10 ms
   await page.locator("#screen").screenshot({ path: join(outDir, "scan-screen.png") });
