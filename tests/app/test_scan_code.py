@@ -14,7 +14,7 @@ FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of
 def made(d):
     """Polls until the scan screen's code is made, a step each (the collector runs
     between steps under MicroPython, as between a Pico's polls)."""
-    for _ in range(400):
+    for _ in range(2000):
         if d.app.tick(1 << 22):
             d.app.render()
         if not d.app.busy():
