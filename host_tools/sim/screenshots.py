@@ -4,7 +4,8 @@ Each game's end-to-end test script (tests/support/play_<game>.py) is played
 once on CPython to learn its presses; the simulator then plays the same
 presses under the real MicroPython runtime with the same dice seed, and the
 frames whose drawn text matches a shot's words are written to docs/screens/.
-"history" is the Trainmaker script followed by a look at the history it left.
+"history" is the Trainmaker script followed by a look at the history it left; "scan"
+the Ticket to Ride script's recorded walk, which ends on a 2-player game's code for BG Stats.
 """
 import os
 import shutil
@@ -36,6 +37,7 @@ SHOTS = (
     ("history-game", "pico_oled", "history", ("Game 1", "1 Red"), 0),
     ("dice-check", "pico_oled", "history", ("Dice check", "p="), 0),
     ("dice-check-pack", "pico_display_pack", "history", ("Dice check", "p="), 0),
+    ("scan-pack", "pico_display_pack", "scan", ("Scan with", "BG Stats"), 0),
 )
 
 
@@ -57,7 +59,8 @@ def presses(game, board):
     from schaffner.rng import Rng
     w, h, colour = sim.BOARDS[board]
     d = Driver(MemFiles(), Rng(SEED), width=w, height=h, colour=colour)
-    for _ in __import__("play_" + ("trainmaker" if game == "history" else game)).play(d):
+    script = __import__("play_" + {"history": "trainmaker", "scan": "ttr_austria"}.get(game, game))
+    for _ in (script.recorded if game == "scan" else script.play)(d):
         pass
     if game == "history":
         look_at_history(d)
