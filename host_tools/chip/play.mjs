@@ -25,6 +25,7 @@ const MARK = 22; // the probe's pin: raised when the app takes an event
 const HOLD_MS = 100, LONG_HOLD_MS = 800, LONG_MS = 700;
 const RELEASED_MS = 50; // before the next press: the debouncer takes 30 ms to see a release
 const LOST_MS = 300; // a press the app has not taken this long after the finger was lost
+const AFTER_MS = 300; // after a release the hands are still at the buttons: polls must stay quick
 const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.25;
 const REST_LIMIT_MS = 20000;
 const BOOT_LIMIT_MS = 10000;
@@ -166,6 +167,7 @@ function press(i, ev, wait) {
     runTo(nowMs() + RELEASED_MS);
   }
   rec.down = down;
+  rec.release = down + hold;
   rec.event = event;
   rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
   const mine = frames.filter((f) => f[0] >= event);
@@ -181,6 +183,30 @@ function press(i, ev, wait) {
   rec.programmed = emu.flashOps.programmedBytes - flash0.programmedBytes;
   rec.key = frameKey();
   return rec;
+}
+
+// What the hands feel of the flash, per press, once the run is over (a press's window can reach
+// past the next press): waits, the flash operations (flashLog: erases and programs with their
+// stall) that overlapped the press from the finger going down to its frame pushed (it had to wait
+// for them); held, the longest gap between two polls that overlapped the time the button was held
+// or the AFTER_MS after its release, and heldErases, the erases in that gap.
+function handsFigures(recs) {
+  const log = emu.flashLog;
+  let from = 1; // presses come in time order: the polls before a window stay before the next
+  for (const rec of recs) {
+    const end = rec.frame ?? rec.event;
+    rec.waits = log.filter((f) => f.tMs < end && f.tMs + f.stallMs > rec.down).length;
+    const w0 = rec.down, w1 = rec.release + AFTER_MS;
+    let held = 0, at = null;
+    while (from < polls.length && polls[from][0] <= w0) from++;
+    for (let k = from; k < polls.length; k++) {
+      const t0 = polls[k - 1][0], t1 = polls[k][0];
+      if (t0 >= w1) break;
+      if (t1 > w0 && t1 - t0 > held) { held = t1 - t0; at = k; }
+    }
+    rec.held = held;
+    rec.heldErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
+  }
 }
 
 function bootScreen() {
@@ -266,6 +292,7 @@ try {
   else if (e instanceof Ended) result.ended = e.message;
   else result.error = e.message;
 }
+handsFigures(result.presses);
 result.ms = nowMs();
 result.flash = emu.flashOps;
 result.polls = polls.length;
