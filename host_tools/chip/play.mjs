@@ -75,8 +75,9 @@ sio.readUint32 = (off) => {
   if (off === 4) {
     const t = emu.nanos;
     if (t - burst.last > 200e3) {
-      if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases]);
-      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase };
+      if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases, burst.busy]);
+      // busy: emulated ms the chip was not asleep until then (cycles run, flash stalls)
+      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase, busy: emu.cycles * 8e-6 + emu.flashOps.stallMs };
     }
     burst.last = t;
     burst.n++;
@@ -189,7 +190,9 @@ function press(i, ev, wait) {
 // past the next press): waits, the flash operations (flashLog: erases and programs with their
 // stall) that overlapped the press from the finger going down to its frame pushed (it had to wait
 // for them); held, the longest gap between two polls that overlapped the time the button was held
-// or the AFTER_MS after its release, and heldErases, the erases in that gap.
+// or the AFTER_MS after its release, less the time the chip slept in it (main.run sleeps a
+// millisecond at a time and polls at once when a pin's edge comes: asleep, it is watching),
+// heldRaw that gap whole, and heldErases, the erases in it.
 function handsFigures(recs) {
   const log = emu.flashLog;
   let from = 1; // presses come in time order: the polls before a window stay before the next
@@ -202,9 +205,11 @@ function handsFigures(recs) {
     for (let k = from; k < polls.length; k++) {
       const t0 = polls[k - 1][0], t1 = polls[k][0];
       if (t0 >= w1) break;
-      if (t1 > w0 && t1 - t0 > held) { held = t1 - t0; at = k; }
+      const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
+      if (t1 > w0 && busy > held) { held = busy; at = k; }
     }
-    rec.held = held;
+    rec.held = +held.toFixed(2);
+    rec.heldRaw = at === null ? 0 : +(polls[at][0] - polls[at - 1][0]).toFixed(2);
     rec.heldErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
   }
 }

@@ -41,7 +41,7 @@ def figures(board):
             waited = [label for _, p, label, _ in hands if p["waits"]]
             f["waits"] = (len(waited), waited[0] if waited else None)
             held = max(hands, key=lambda r: r[1]["held"])
-            f["held"] = (held[1]["held"], held[2], held[1]["heldErases"])
+            f["held"] = (held[1]["held"], held[1].get("heldRaw", held[1]["held"]), held[2], held[1]["heldErases"])
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
@@ -119,7 +119,7 @@ def _figure_rows(cols):
     report.row("event -> frame, compute only (to the frame's send), p99", each("compute", lambda v: v[1]),
                *budgets.COMPUTE_MS)
     report.row("presses that had to wait for flash work", each("waits", lambda v: v[0]), 0, 0, "", "%d")
-    report.row("longest poll gap, a button held or %d ms after its release" % budgets.AFTER_RELEASE_MS,
+    report.row("longest poll gap, a button held or %d ms after its release, less sleep" % budgets.AFTER_RELEASE_MS,
                each("held", lambda v: v[0]), *budgets.HELD_GAP_MS)
     report.row("longest gap between two button polls, anywhere", each("gap", lambda v: v[0]), *budgets.GAP_MS)
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
@@ -174,7 +174,8 @@ def _figure_lines(f):
             out.append("    %6.1f ms %6.1f ms  %s" % (finger, event, label))
         out.append("  longest gap between polls: %.1f ms, during %s (in it: %s)" % f["gap"])
     if "held" in f:
-        out.append("  longest gap with the hands at the buttons: %.1f ms, at %s (%d flash erases in it)" % f["held"])
+        out.append("  longest gap with the hands at the buttons: %.1f ms awake in a gap of %.1f ms, at %s"
+                   " (%d flash erases in it)" % f["held"])
         waits, first = f["waits"]
         out.append("  presses that had to wait for flash work: %d%s" % (waits, ", the first: %s" % first if first else ""))
     for key, what in (("render", "the app drawing a frame"), ("show", "the display sending it")):

@@ -102,7 +102,9 @@ def test_a_flash_too_full_for_the_log_after_boot_leaves_the_app_running_and_says
             return None
 
     d = Driver(Full())
-    d.shows("New game")  # the first screen first: the log's blocks are made in the polls after it
-    d.tick(10)
+    d.shows("New game")  # the first screen first: the log's blocks are made in the polls after it,
+    d.tick(10)  # once the hands have left the buttons a while (app.flash.QUIET_MS)
+    d.shows("New game")
+    d.tick(600)
     d.shows("Could not save")
     d.press("BACK").shows("New game")
