@@ -192,15 +192,22 @@ class FlashQueue:
         self.held = held
 
     def _pick(self, force):
-        """The index of the piece whose step runs next, -1 for none now: the head
-        while NOW work waits (everything before it goes first), else the first
-        record, else the head if it is deferred work and its time has come (or
-        force)."""
+        """The index of the piece whose step runs next, -1 for none now.  While NOW
+        work waits: a record queued before it, else the first piece in order,
+        passing over deferred work that has not begun and has no key (a save
+        with a key, such as the settings, may be what the NOW work relies on: a
+        new game's key).  Else the first record, else the head once the deferred
+        work's time has come (or force)."""
         kinds = self.kinds
         if not kinds:
             return -1
         if NOW in kinds:
-            return 0
+            now = kinds.index(NOW)
+            if RECORD in kinds[:now]:
+                return kinds.index(RECORD)
+            for i in range(len(kinds)):
+                if kinds[i] != DEFER or self.began[i] or self.keys[i] is not None:
+                    return i
         if RECORD in kinds:
             return kinds.index(RECORD)
         if force or self.wait_ms(self.now) == 0:

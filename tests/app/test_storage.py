@@ -2,7 +2,7 @@
 import json
 
 from memfiles import MemFiles, PowerCut
-from app.flash import MAX_WAIT_MS, QUIET_MS, FlashQueue
+from app.flash import DEFER, MAX_WAIT_MS, QUIET_MS, RECORD, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.record_files import records
 from app.store import FileStore
@@ -655,3 +655,35 @@ def _act_with_a_press_in_the_snapshot(box):
 
 def test_power_cut_at_every_byte_and_rename_of_a_snapshot_with_a_record_made_in_it():
     return _sweep(lambda fs: Box(fs, every=3).new().add(1, 2), _act_with_a_press_in_the_snapshot, True)
+
+
+def test_the_queue_takes_records_first_and_passes_over_deferred_work_for_work_due_now():
+    q = FlashQueue()
+    done = []
+
+    def piece(name):
+        done.append(name)
+        yield
+        done.append(name)
+
+    q.add(piece("fold"), kind=DEFER)  # the log's fold: waits for a quiet moment
+    q.add(piece("r1"), kind=RECORD)
+    q.add(piece("old settings"), kind=DEFER, key="settings")
+    q.add(piece("settings"), kind=DEFER, key="settings")  # replaces the one not begun
+    q.add(piece("history"))  # due now: after the settings it may rely on
+    q.add(piece("r2"), kind=RECORD)
+    q.touch(100)
+    while q.due(False, 110):
+        q.step(False)
+    assert done == ["r1", "r1", "settings", "settings", "history", "history", "r2", "r2"]
+    assert q.pending() and q.wait_ms(110) == QUIET_MS - 10  # the fold waits for the hands to leave
+    assert not q.due(False, 100 + QUIET_MS - 1) and q.due(False, 100 + QUIET_MS)
+    q.step(False)
+    q.add(piece("r3"), kind=RECORD)  # a press while the fold is under way: the record goes first
+    assert q.due(True, 700) is False  # (not in the press's own poll)
+    while q.due(False, 710):
+        q.step(False)
+    assert done[8:] == ["fold", "r3", "r3"] and q.pending()
+    assert q.wait_ms(710) == QUIET_MS - 10
+    q.finish()
+    assert done[11:] == ["fold"] and not q.pending()
