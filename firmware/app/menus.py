@@ -10,9 +10,12 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 class MainMenu(Menu):
     PAGES = False  # the title bar names the game in play, and needs the room
+    HELP = ("On every screen: hold OK for help (in a game, with its menu), BACK goes back,"
+            " hold BACK takes back the last action.")
 
     def __init__(self):
-        Menu.__init__(self, "Schaffner", [], self.pick)
+        # the one rule said where every session starts
+        Menu.__init__(self, "Schaffner", [], self.pick, hint="Hold OK: help")
 
     def _entries(self, app):
         e = []

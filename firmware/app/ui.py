@@ -28,7 +28,7 @@ one costs nothing more.
 """
 import framebuf
 
-from app.colours import ACCENT, BG, DIM, FG, colour_of
+from app.colours import ACCENT, BG, DIM, FG, NEUTRAL, colour_of, ink_on
 
 
 # For each row byte (bit 7 = the leftmost pixel): where its first lit pixel
@@ -79,6 +79,7 @@ class Ui:
         self._native = getattr(canvas, "doubled", None)
         if self.s == 2:
             self._double_scratch()
+        self.band = None  # colour screens: the title bar's colour, the acting player's (App.render)
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
         self.cuts = None  # ... and every string line/bar/header/footer had to shorten
@@ -217,9 +218,16 @@ class Ui:
         self.text(s, self.w - self.width_of(s, scale), y, c, scale)
 
     def header(self, left, right=""):
-        """Inverted title bar; right-hand text (a counter, a page) is optional."""
-        self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
-        fg = FG if self.colour else BG
+        """Inverted title bar; right-hand text (a counter, a page) is optional.
+        On colour screens it is the acting player's colour (band), or neutral
+        grey where nobody acts."""
+        if self.colour:
+            band = NEUTRAL if self.band is None else self.band
+            fg = ink_on(band)
+        else:
+            band = FG
+            fg = BG
+        self.fb.fill_rect(0, 0, self.w, self.header_h, band)
         room = self.cols - (len(right) + 1 if right else 0)
         left = self.cut(left, room)
         # a 1-pixel margin, unless the title fills the whole width

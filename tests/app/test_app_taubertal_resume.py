@@ -23,7 +23,7 @@ def test_undo_draft_pick_names_the_player_and_gives_the_pick_back():
     d = new_game(Driver(), 3)
     d.press("OK").shows("Blue", "Pick 2 of 3")
     undo(d, "Red took a ticket")
-    d.shows("Red", "Pick 1 of 3", "took a ticket")
+    d.shows("Red", "Pick 1 of 3", "takes a ticket")
 
 
 @stepped
@@ -74,7 +74,7 @@ def test_reboot_at_payday_and_in_the_final_scoring():
     yield from skip_to(d, "payday", 7)
     d.press("BACK")
     yield
-    d.boot().pick("Resume").shows("Pass 7 payday", "Red", "OK=next 1/2")
+    d.boot().pick("Resume").shows("Pass 7 payday", "Red", "OK: next 1/2")
     yield
     d.press("OK", "OK").shows("Final score", "Ranking")
     yield

@@ -125,7 +125,7 @@ def play(d, game=None):
 def one_pass(d, game, number):
     order, hires, turns = game["passes"][number - 1]
     for name in order:
-        see(d, "Pass %d tickets" % number, name, "took a ticket")
+        see(d, "Pass %d tickets" % number, name, "takes a ticket")
         if number == 2 and name == G:
             yield from replace_ticket(d, name)
         d.press("OK")
@@ -145,7 +145,7 @@ def one_pass(d, game, number):
         yield
     for rnd in (1, 2, 3):
         for name in order:
-            see(d, "Pass %d Round %d" % (number, rnd), name, "OK=turn menu")
+            see(d, "Pass %d Round %d" % (number, rnd), name, "OK: the turn")
             for step in turns.get((rnd, name), ()):
                 yield from turn_step(d, name, step)
             d.press("OK")
@@ -169,7 +169,7 @@ def one_pass(d, game, number):
 
 
 def replace_ticket(d, name):
-    d.press("DOWN")
+    d.press("LONG_OK")  # the help, with the menu under it
     yield from choose(d, "Replace ticket")
     see(d, name + ": no room", "-3 VP", "VP floor -5")
     d.press("UP", "OK")
