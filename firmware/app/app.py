@@ -125,9 +125,9 @@ class App:
         self.answer = answer
         self.then = then
 
+    # A long OK, on every screen: the screen's help, with the game's menu while
+    # the game is on screen (app.help, loaded when first asked for).
     def help(self):
-        """A long OK, on every screen: the screen's help, with the game's menu
-        while the game is on screen (app.help, loaded when first asked for)."""
         from app.help import open_help
         open_help(self)
 
@@ -338,17 +338,20 @@ class App:
         """Saved in the polls after the press, as the game is."""
         self.later(self.store.saving(SETTINGS, dict(self.settings)))
 
+    # (Comments, not docstrings, from here on: compiled from source, as the tests
+    # compile it under MicroPython, a docstring takes heap.)
+
+    # (r, g, b) of the player who acts now, for a board's RGB LED (acting_colour())
     def led(self):
-        """(r, g, b) of the player who acts now, for a board's RGB LED (acting_colour())."""
         c = self.acting_colour() if self.palette is not None else None
         return None if c is None else self.palette[c]
 
+    # Palette index of the player who acts now while the game is on screen: its
+    # play screen, or anything opened from it (a question, the game menu). None
+    # everywhere else (the main menu and what it opens, a question asked there
+    # included), and when nobody acts (the game is over).  The LED shows it, and
+    # a colour screen's title bar.
     def acting_colour(self):
-        """Palette index of the player who acts now while the game is on screen: its
-        play screen, or anything opened from it (a question, the game menu). None
-        everywhere else (the main menu and what it opens, a question asked there
-        included), and when nobody acts (the game is over).  The LED shows it, and
-        a colour screen's title bar."""
         s = self.session
         if s is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
             return None

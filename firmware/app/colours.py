@@ -27,8 +27,7 @@ PALETTE = (
 _LIGHT = (6, 7, 9, 11)
 
 
-def ink_on(index):
-    """The text colour on a band of palette colour index: black on the light ones."""
+def ink_on(index):  # the text colour on a band of that colour: black on the light ones
     return BG if index in _LIGHT else FG
 
 

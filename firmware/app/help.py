@@ -1,15 +1,15 @@
-"""A long OK, the same on every screen: the screen's line of help in words,
-and under it, while the game is on screen, the game's menu (the game's
-menu(app)); elsewhere the help alone.  A module of its own: its code is
-loaded the first time a player asks for help.
-"""
+# A long OK, the same on every screen: the screen's line of help in words, and
+# under it, while the game is on screen, the game's menu (the game's menu(app));
+# elsewhere the help alone.  A module of its own, loaded the first time a player
+# asks for help; comments, not docstrings: compiled from source (the tests under
+# MicroPython), a docstring takes heap.
 from app.colours import DIM, FG
 from app.ui import wrap
 from app.widgets import TextView
 
 
+# Push the help (with the game's menu); where it is open already, nothing more opens.
 def open_help(app):
-    """Push the help (with the game's menu); where it is open already, nothing more opens."""
     top = app.top
     if getattr(top, "guide", ""):
         return
@@ -26,8 +26,8 @@ def open_help(app):
     app.push(menu)
 
 
+# A menu's rows under its guide's lines, scrolled only as far as the cursor needs.
 def draw_guide(menu, ui, rows):
-    """A menu's rows under its guide's lines, scrolled only as far as the cursor needs."""
     lead = wrap(menu.guide, ui.cols)
     k = len(lead)
     at = k + menu.index

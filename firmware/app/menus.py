@@ -10,8 +10,7 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 class MainMenu(Menu):
     PAGES = False  # the title bar names the game in play, and needs the room
-    HELP = ("On every screen: hold OK for help (in a game, with its menu), BACK goes back,"
-            " hold BACK takes back the last action.")
+    HELP = "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes."
 
     def __init__(self):
         # the one rule said where every session starts

@@ -217,10 +217,10 @@ class Ui:
     def right(self, s, y, c=FG, scale=0):
         self.text(s, self.w - self.width_of(s, scale), y, c, scale)
 
+    # Inverted title bar; right-hand text (a counter, a page) is optional.  On
+    # colour screens it is the acting player's colour (band), neutral grey where
+    # nobody acts.  (A comment: a docstring compiled from source takes heap.)
     def header(self, left, right=""):
-        """Inverted title bar; right-hand text (a counter, a page) is optional.
-        On colour screens it is the acting player's colour (band), or neutral
-        grey where nobody acts."""
         if self.colour:
             band = NEUTRAL if self.band is None else self.band
             fg = ink_on(band)
@@ -268,6 +268,10 @@ class Ui:
         fill = (w - 2) * max(0, min(1000, permille)) // 1000
         if fill:
             self.fb.fill_rect(x + 1, y + 1, fill, h - 2, FG)
+
+
+def plural(n, word):  # '1 card', '2 cards'
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def fit(s, room):

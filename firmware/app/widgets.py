@@ -139,21 +139,20 @@ class Confirm(Screen):
         elif ev == BACK:
             app.pop()
 
-    def draw(self, app, ui):
+    def draw(self, app, ui):  # the question on every body row, the answers on the footer's
         ui.header(self.title)
-        lines = ui.cut(wrap(self.question, ui.cols), ui.rows - 1)
+        lines = ui.cut(wrap(self.question, ui.cols), ui.rows)
         for r, s in enumerate(lines):
             ui.line(r, s)
-        r = ui.rows - 1
+        y = ui.footer_y
         for i in (0, 1):
             label = self.labels[i]
             x = i * (ui.w // 2)
             if i == self.choice:
-                y = ui.body_y + r * ui.pitch - 1
-                ui.fb.fill_rect(x, y, ui.w // 2, 8 * ui.s + 2, 2 if ui.colour else 1)
-                ui.text(label, x + 4, y + 1, 1 if ui.colour else 0)
+                ui.fb.fill_rect(x, y - 1, ui.w // 2, 8 * ui.s + 1, 2 if ui.colour else 1)
+                ui.text(label, x + 4, y, 1 if ui.colour else 0)
             else:
-                ui.text(label, x + 4, ui.body_y + r * ui.pitch)
+                ui.text(label, x + 4, y)
 
 
 class TextView(Screen):
@@ -178,6 +177,8 @@ class TextView(Screen):
     def draw(self, app, ui):
         rows = ui.rows + 1
         more = len(self.lines) > rows
-        ui.header(self.title, "%d/%d" % (self.top // rows + 1, (len(self.lines) + rows - 1) // rows) if more else "")
+        # the page the last line shown is on: it changes with the first scroll down
+        page = (self.top + rows - 1) // rows + 1 if self.top else 1
+        ui.header(self.title, "%d/%d" % (page, (len(self.lines) + rows - 1) // rows) if more else "")
         for r in range(min(rows, len(self.lines) - self.top)):
             ui.line(r, self.lines[self.top + r])

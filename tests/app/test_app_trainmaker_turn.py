@@ -187,7 +187,7 @@ def test_switch_track_from_the_game_menu():
     yield
     d.pick("Switch Track")
     yield
-    d.shows("Switch die", "Die 1 Loco", "Die 4 Flatcar", "Back if no Loco")
+    d.shows("Switch die", "Die 1 Loco", "Die 4 Flatcar", "Which die?")
     d.pick("Die 7 ")
     yield
     d.shows("Die 7 becomes", "Caboose", "Once a game")

@@ -36,8 +36,7 @@ def play_screen():
     return PlayScreen()
 
 
-def menu(app):
-    """The game's menu, which a long OK opens under the screen's help (App.help)."""
+def menu(app):  # the game's menu, which a long OK opens under the screen's help (app.help)
     from app.taubertal.turn import TurnMenu
     return TurnMenu()
 

@@ -97,7 +97,7 @@ class PlayScreen(Screen):
             return
         self.items = None
         self._sync(g)
-        ui.header("Pass %d %s" % (g.pass_no(), "Round %d" % g.round_no() if ph == "round" else _HEAD[ph]))
+        ui.header("Pass %d: %s" % (g.pass_no(), "Round %d" % g.round_no() if ph == "round" else _HEAD[ph]))
         low = ui.rows - 1
         if ph == "refill":
             for r, s in enumerate(ui.cut(wrap("Refill goods & light purple buildings, shuffle tiles", ui.cols), ui.rows)):
