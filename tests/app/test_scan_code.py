@@ -45,7 +45,7 @@ def scan(d, row):
 
 
 def test_a_two_player_game_gets_its_code_on_the_display_pack():
-    d = scan(kept(240, 135, TWO), "Tra Red")
+    d = scan(kept(240, 135, TWO), "Trainmaker")
     top = d.app.top
     assert top.code.ready and top.code.version == 10 and top.code.size == 57
     assert top.link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22:%22Schaffner%22")
@@ -57,7 +57,7 @@ def test_a_two_player_game_gets_its_code_on_the_display_pack():
 def test_the_code_waits_for_the_polls_and_a_press_comes_first():
     d = kept(240, 135, TWO)
     open_history(d)
-    d.pick("Tra Red")
+    d.pick("Trainmaker")
     d.press("OK")
     top = d.app.top
     assert not top.code.ready and d.app.busy()
@@ -70,12 +70,12 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
 
 def test_four_players_are_too_many_for_one_code():
     rec = dict(TWO, p=[["Red", 7, 1], ["Blue", 5, 2], ["Green", 4, 3], ["Yellow", 2, 4]])
-    d = scan(kept(240, 135, rec), "Tra Red")
+    d = scan(kept(240, 135, rec), "Trainmaker")
     d.shows("4 players: too", "history.bgsplay")
 
 
 def test_the_oled_says_it_cannot_show_one():
-    d = scan(kept(128, 64, TWO), "Tra Red")
+    d = scan(kept(128, 64, TWO), "Trainmaker")
     d.shows("Too small a", "history.bgsplay")
     d.press("BACK").shows("Game 1")
 
@@ -105,7 +105,7 @@ def test_a_finished_game_offers_its_code_on_its_result():
     d.press("BACK").shows("Ranking", "1 Red")
     yield
     yield from play_ttr_austria.next_game_for_bg_stats(d)
-    d.press("BACKx6").pick("History").pick("TtR Red")  # the newest first
+    d.press("BACKx6").pick("History").pick("TtR")  # the newest first
     d.press("DOWNx9", "OK")
     yield from made(d)
     assert d.app.top.code.ready and "%22score%22:1,%22winner%22:true" in d.app.top.link

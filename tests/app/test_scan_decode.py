@@ -30,7 +30,7 @@ def decoded(d):
 
 
 def test_the_screen_decodes_to_the_link():
-    d = scan(kept(240, 135, TWO), "Tra Red")
+    d = scan(kept(240, 135, TWO), "Trainmaker")
     text = decoded(d)
     assert text == d.app.top.link
     data = json.loads(parse_qs(urlparse(text).query)["data"][0])
@@ -41,7 +41,7 @@ def test_the_screen_decodes_to_the_link():
 
 def test_ticket_to_ride_is_logged_as_ticket_to_ride():
     rec = dict(TWO, g="ttr_austria", w="Blue", p=[["Red", 40, 2], ["Blue", 52, 1]])
-    d = scan(kept(240, 135, rec), "TtR Blue")
+    d = scan(kept(240, 135, rec), "TtR")
     data = json.loads(parse_qs(urlparse(decoded(d)).query)["data"][0])
     assert data["game"]["name"] == "Ticket to Ride"  # its id and board only where they fit
     assert data["players"][1] == {"name": "Blue", "score": 52, "winner": True}

@@ -429,7 +429,7 @@ await check("a kept game's code for BG Stats on the colour screen, its pixels sa
   };
   await down(["New game"], "History");
   await tap("OK", "Dice check");
-  await down(["By player", "By colour"], "Tra Red");
+  await down(["By player", "By colour"], "Trainmaker");
   await tap("OK", "Game 1");
   await tap("OK", "Scan with", 30000); // the code is made a slice per poll, and the page polls every 10 ms
   await page.locator("#screen").screenshot({ path: join(outDir, "scan-screen.png") });
