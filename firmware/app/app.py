@@ -126,6 +126,12 @@ class App:
         self.answer = answer
         self.then = then
 
+    # A long OK, on every screen: the screen's help, with the game's menu while
+    # the game is on screen (app.help, loaded when first asked for).
+    def help(self):
+        from app.help import open_help
+        open_help(self)
+
     def beep(self):
         if self.settings["sound"]:
             self.beeps += 1
@@ -144,6 +150,8 @@ class App:
                     self.then(self)  # type: ignore[misc]  # set with answer, by notify
             elif ev == BACK | LONG and self.session is not None and len(self.stack) > 1 and not self.setup_depth:
                 self.undo()
+            elif ev == OK | LONG:
+                self.help()
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
@@ -216,6 +224,8 @@ class App:
     def render(self):
         ui = self.ui
         ui.clear()
+        if ui.colour:
+            ui.band = self.acting_colour()
         self.top.draw(self, ui)
         if self.message is not None:
             self._draw_message(ui, self.message)
@@ -328,18 +338,25 @@ class App:
         """Saved when the hands leave the buttons (before a new game's snapshot)."""
         self.later(self.store.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
 
+    # (Comments, not docstrings, from here on: compiled from source, as the tests
+    # compile it under MicroPython, a docstring takes heap.)
+
+    # (r, g, b) of the player who acts now, for a board's RGB LED (acting_colour())
     def led(self):
-        """(r, g, b) of the player who acts now, for a board's RGB LED, while the game
-        is on screen: its play screen, or anything opened from it (a question, the
-        game menu). None everywhere else (the main menu and what it opens, a question
-        asked there included), and when nobody acts (the game is over)."""
+        c = self.acting_colour() if self.palette is not None else None
+        return None if c is None else self.palette[c]
+
+    # Palette index of the player who acts now while the game is on screen: its
+    # play screen, or anything opened from it (a question, the game menu). None
+    # everywhere else (the main menu and what it opens, a question asked there
+    # included), and when nobody acts (the game is over).  The LED shows it, and
+    # a colour screen's title bar.
+    def acting_colour(self):
         s = self.session
-        if s is None or self.palette is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
+        if s is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
             return None
         who = s.ui.acting(s.game)
-        if who is None:
-            return None
-        return self.palette[colour_of(s.names[who])]
+        return None if who is None else colour_of(s.names[who])
 
 
 def _rolled(game):

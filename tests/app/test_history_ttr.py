@@ -21,7 +21,7 @@ def test_ttr_austria_is_kept_on_both_screens():
         assert rec["t"] is None
         cut = watch_fit(d.app.ui)
         open_history(d)
-        d.pick("TtR Red")
+        d.pick("TtR ")
         d.shows("TtR Austria", "1 Red", "2 Green")
         d.press("DOWNx5").shows("3 Yellow", "4 Blue", "Tie: by tickets")
         d.press("BACK").pick("By colour")

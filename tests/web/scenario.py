@@ -160,7 +160,7 @@ def taubertal():
             d.step(reload=True, offline=True)
             d.pick("Resume")
             d.press("LONG_BACK").shows("Undone: Blue took a ticket")
-            d.press("OK").shows("Pass 4 tickets", "Blue", "Pick 1 of 2")
+            d.press("OK").shows("Pass 4: tickets", "Blue", "Pick 1 of 2")
             d.press("OK")
     if not reloaded:
         raise SystemExit("the Taubertal script never reached the reload point")
