@@ -51,6 +51,7 @@ class GameSave:
         # the log in the layouts of the versions before: segments in a folder, or beside the snapshot
         self.segment = "%s/%s.log/%%d" % (store.root, name)
         self.old_segment = "%s/%s.l%%d" % (store.root, name)
+        self.old = []  # the paths of such segments found at load
         self.gen = 0  # generation of the snapshot in place
         self.high = 0  # the highest generation on flash (damaged records' too): the next snapshot's is one more
         self.tag = 0  # the generation new records carry: the newest snapshot's taken
@@ -79,11 +80,13 @@ class GameSave:
         value, fell_back, data, ext = self.store.newest(self.name, checked)
         gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
         data = None  # the value holds what it needs: the rest is heap the log's replay can use
-        found = self._old_logs()
+        found = []
         log = []  # type: list
-        if found:
-            from app.old_logs import read
+        if self.fs.exists(self.segment % 0) or self.fs.exists(self.old_segment % 0):
+            from app.old_logs import paths, read
+            found = paths(self.fs, (self.segment, self.old_segment))
             self.high = max(self.high, read(self.fs, found, gen, log))
+        self.old = found
         blocks = self.fs.ring(self.folder, _RING, False)
         if blocks is not None:
             self.ring = RingLog(blocks)
@@ -117,16 +120,6 @@ class GameSave:
             except (ValueError, KeyError, TypeError, IndexError):
                 fell_back = True  # a log that does not fit: the snapshot alone
         return value, ("fell back" if fell_back else None)
-
-    def _old_logs(self):
-        """The paths of the log's segments in the layouts of the versions before."""
-        found = []
-        for where in (self.segment, self.old_segment):
-            k = 0
-            while self.fs.exists(where % k):
-                found.append(where % k)
-                k += 1
-        return found
 
     def making(self):
         """Work for the queue: the log's blocks made where they are not there yet (a
@@ -238,9 +231,7 @@ class GameSave:
         if self.ring is not None:
             self.ring.fold(keep)
         yield  # the rename alone in its poll: it may be the one that erases
-        found = self._old_logs()
-        for path in found:  # the log of a version before
-            self.fs.remove(path)
-            yield
-        if found:  # its folder, empty now (littlefs removes an empty folder as it does a file)
-            self.fs.remove(self.segment.rsplit("/", 1)[0])
+        if self.old:  # the log of a version before
+            from app.old_logs import removing
+            yield from removing(self.fs, self.old, self.segment.rsplit("/", 1)[0])
+            self.old = []
