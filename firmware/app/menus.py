@@ -96,11 +96,15 @@ def version_lines(fs):
 
 
 def _stamp(fs):
-    """(the running code's stamp, how it got onto the Pico), (None, None) without one."""
+    """(the running code's stamp, how it got onto the Pico or that it runs in the
+    browser), (None, None) without one."""
     try:
-        return fs.read_json(STAMP), "via make deploy"
+        s = fs.read_json(STAMP)
     except (OSError, ValueError):
         pass
+    else:
+        # the web page's image carries a stamp for the board "browser" (host_tools/web)
+        return s, "in the browser" if isinstance(s, dict) and s.get("board") == "browser" else "via make deploy"
     try:
         from firmware_stamp import STAMP as frozen  # type: ignore[import-not-found]  # make firmware's
     except ImportError:
