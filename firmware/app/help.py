@@ -5,7 +5,24 @@
 # MicroPython), a docstring takes heap.
 from app.colours import DIM, FG
 from app.ui import wrap
-from app.widgets import TextView
+from app.widgets import Confirm, Menu, NumberEntry, TextView
+
+# the help of a screen that has none of its own, by its shape (widgets)
+_SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it, BACK goes back."),
+           (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."),
+           (TextView, "UP/DOWN scroll, OK or BACK goes back."),
+           (Menu, "UP/DOWN choose, OK picks, BACK goes back."))
+
+
+# The screen's line of help: its own, else its shape's.
+def help_of(app, top):
+    own = getattr(top, "help", None)
+    if own is not None:
+        return own(app)
+    for shape, text in _SHAPES:
+        if isinstance(top, shape):
+            return text
+    return "BACK goes back."
 
 
 # Push the help (with the game's menu); where it is open already, nothing more opens.
@@ -13,7 +30,7 @@ def open_help(app):
     top = app.top
     if getattr(top, "guide", ""):
         return
-    text = top.help(app)
+    text = help_of(app, top)
     s = app.session
     menu = None
     if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):

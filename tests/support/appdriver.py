@@ -107,8 +107,9 @@ class Driver:
 
 def toward(top, items, label):
     """UP or DOWN: the shorter way round a menu to the first row containing label
-    (DOWN where no row is known to)."""
-    n = len(items) if items is not None else 0
+    (DOWN where no row is known to, and where the rows are read only as they are
+    shown, as the History's are: reading them all would be heap of its own)."""
+    n = len(items) if type(items) in (list, tuple) else 0
     for j in range(n):
         if label in items[j]:
             return "UP" if (top.index - j) % n < (j - top.index) % n else "DOWN"

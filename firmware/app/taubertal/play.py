@@ -63,7 +63,7 @@ class PlayScreen(Screen):
         g = app.session.game
         ph = g.phase()
         if ph == "final":
-            return self._hub().help(app)
+            return "Final scoring: OK on each player checks their buildings, then the Ranking."
         p = g.acting()
         return _HELP[ph] % (app.session.names[p] if p is not None else "")
 
