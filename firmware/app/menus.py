@@ -15,9 +15,6 @@ class MainMenu(Menu):
         # the one rule said where every session starts
         Menu.__init__(self, "Schaffner", [], self.pick, hint="Hold OK: help")
 
-    def help(self, app):
-        return "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes."
-
     def _entries(self, app):
         e = []
         if app.session is not None:

@@ -63,7 +63,7 @@ class Menu(Screen):
         rows = ui.rows + (0 if self.hint else 1)
         ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > rows else "")
         if getattr(self, "guide", ""):
-            from app.help import draw_guide
+            from app.guide import draw_guide
             draw_guide(self, ui, rows)
         else:
             top = min(max(0, self.index - rows // 2), max(0, n - rows))
