@@ -2,7 +2,6 @@
 wins by colour, the dice check's row, and clearing (Settings)."""
 # The list reads a game only when its row is on screen (a few kept); "By colour"
 # reads every game, a few per tick, so no press or poll waits for the whole file.
-import json
 
 from micropython import const
 
@@ -31,11 +30,18 @@ def read(h, i):  # game i (0 the oldest), None if damaged or of an unknown forma
     for path, n in h.files():
         if i < n:
             try:
-                r = json.loads(h.fs.read_at(path, i * h.slot, h.slot))
+                r = h.record(path, i)
             except ValueError:
                 return None
-            return r if isinstance(r, dict) and r.get("v") == 1 else None
+            return r if isinstance(r, dict) and r.get("v") in (1, 2) else None
         i -= n
+
+
+def names(rec):  # the name per seat ("": the colour played as itself); none in a v 1 record
+    n = rec.get("n")
+    if isinstance(n, list) and len(n) == len(rec["p"]):
+        return n
+    return [""] * len(rec["p"])
 
 
 def title(game_id):

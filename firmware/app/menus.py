@@ -125,40 +125,86 @@ def pick_game(app, index):
 
 
 class NamePicker(Menu):
-    """Each seat in turn, clockwise from the start player, picks a colour/name."""
+    """Each seat in turn, clockwise from the start player, picks a colour, then, when
+    the roster has someone, who plays it (app.players): a name, a new player, or
+    nobody (the colour plays as itself)."""
 
     def __init__(self, game_id, count):
         self.game_id = game_id
         self.count = count
-        self.chosen = []
+        self.chosen = []  # the colours, in seat order
+        self.people = []  # who plays each ("": nobody), as far as asked
+        self.asking = False  # for the last colour chosen: who plays it
         Menu.__init__(self, "", [], self.pick)
         self._refresh()
 
-    def _refresh(self):
+    def _refresh(self, app=None):
+        self.index = 0
+        if self.asking:
+            from app.players import offered
+            from app.seats import plain
+            self.offer = offered(app, self.people)
+            self.items = [plain(n) for n in self.offer]
+            self.title = "Who is %s?" % self.chosen[-1]
+            return
         self.items = [n for n in NAMES if n not in self.chosen]
         self.title = "Who starts?" if not self.chosen else "Seat %d of %d" % (len(self.chosen) + 1, self.count)
-        self.index = 0
 
     def pick(self, app, index):
+        if self.asking:
+            from app.players import NEW, NOBODY
+            who = self.offer[index]
+            if who == NEW:
+                from app.name_entry import NameEntry
+                app.push(NameEntry("Who is %s?" % self.chosen[-1], self._typed))
+                return
+            self._seat(app, "" if who == NOBODY else who)
+            return
         self.chosen.append(self.items[index])
+        from app.players import asks
+        if asks(app):
+            self.asking = True
+            self._refresh(app)
+        else:
+            self._seat(app, "")
+
+    def _typed(self, app, name):
+        from app.players import new_name
+        name = new_name(app, self.people, name)
+        app.pop()
+        self._seat(app, name)
+
+    def _seat(self, app, who):
+        self.people.append(who)
+        self.asking = False
         if len(self.chosen) < self.count:
             self._refresh()
             return
+        app.seating = list(self.people)
         try:
             games.module(self.game_id).setup(app, list(self.chosen))
         except ValueError:
             self.chosen.pop()
+            self.people.pop()
+            app.seating = None
             raise
 
     def handle(self, app, ev):
-        if ev == BACK and self.chosen:
+        if ev == BACK and self.chosen:  # back to the colour of this seat, or of the one before
+            if self.asking:
+                self.asking = False
+            else:
+                self.people.pop()
             self.chosen.pop()
             self._refresh()
         else:
             Menu.handle(self, app, ev)
 
     def draw(self, app, ui):
-        self.hint = "then clockwise" if not self.chosen else "after " + self.chosen[-1]
+        if self.asking:
+            self.hint = ""
+        else:
+            self.hint = "then clockwise" if not self.chosen else "after " + self.chosen[-1]
         Menu.draw(self, app, ui)
 
 
@@ -170,7 +216,7 @@ class SettingsMenu(Menu):
         s = app.settings
         self.items = ["Contrast %d/10" % s["contrast"], "Odds " + ("on" if s["odds"] else "off"),
                       "Sound " + ("on" if s["sound"] else "off"),
-                      "Undo clear" if app.history.cleared else "Clear history", "About"]
+                      "Undo clear" if app.history.cleared else "Clear history", "About", "Players"]
         Menu.draw(self, app, ui)
 
     def pick(self, app, index):
@@ -184,6 +230,10 @@ class SettingsMenu(Menu):
             return
         if index == 4:
             about(app)
+            return
+        if index == 5:
+            from app.players import PlayersMenu
+            app.push(PlayersMenu())
             return
         key = ("odds", "sound")[index - 1]
         s[key] = not s[key]

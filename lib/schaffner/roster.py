@@ -42,8 +42,8 @@ class Roster:
     names[i] started; last: who played the last game started, in seat order."""
 
     def __init__(self, names=(), plays=(), last=()):
-        self.names = []
-        self.plays = []
+        self.names = []  # type: list[str]
+        self.plays = []  # type: list[int]
         for i in range(len(names)):
             self.add(names[i])
             self.plays[-1] = plays[i] if i < len(plays) and type(plays[i]) is int and plays[i] > 0 else 0

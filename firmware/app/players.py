@@ -1,0 +1,120 @@
+"""The roster on the gadget (schaffner.roster): kept in /data as roster.json, saved as the
+settings are (app.store: a power cut keeps the old or the new one whole); Settings →
+Players to add, rename and remove; and the setup's question of who plays a colour.
+
+A new game asks only when the roster has someone in it, so a table that plays by
+colours alone presses as before.  Names typed during a setup join the roster when the
+game starts (App.start_game), so a setup a power cut interrupted replays its presses
+onto the roster they were made on.
+"""
+from app.name_entry import NameEntry
+from app.seats import plain
+from app.widgets import Confirm, Menu
+from schaffner.roster import MOST, Roster, check
+
+ROSTER = "roster"
+NEW = "New player..."
+NOBODY = "Nobody"
+
+
+def roster(app):
+    """The roster, read from /data the first time it is needed."""
+    r = getattr(app, "_roster", None)
+    if r is None:
+        try:
+            r, _ = app.store.load(ROSTER, Roster.from_dict)
+        except (ValueError, TypeError):
+            r = None
+        app._roster = r = r or Roster()
+    return r
+
+
+def save(app):
+    app.later(app.store.saving(ROSTER, roster(app).to_dict()))
+
+
+def played(app, players):
+    """A game starts with players (a name per seat, "" for none): names typed in its
+    setup join the roster, and the order for the next game follows."""
+    r = roster(app)
+    for name in players:
+        if name and r.find(name) < 0:
+            r.add(name)
+    r.played(players)
+    save(app)
+
+
+class PlayersMenu(Menu):
+    """Settings -> Players: the roster as a new game offers it, then "Add player"."""
+
+    def __init__(self):
+        Menu.__init__(self, "Players", [], self.pick)
+
+    def draw(self, app, ui):
+        self.names = roster(app).ordered()
+        self.items = [plain(n) for n in self.names] + ["Add player"]
+        self.hint = "%d of %d" % (len(self.names), MOST)
+        Menu.draw(self, app, ui)
+
+    def handle(self, app, ev):
+        self.names = roster(app).ordered()
+        self.items = [plain(n) for n in self.names] + ["Add player"]
+        Menu.handle(self, app, ev)
+
+    def pick(self, app, index):
+        if index == len(self.names):
+            r = roster(app)
+            if len(r.names) >= MOST:
+                raise ValueError("The roster is full (%d players): remove one first" % MOST)
+            app.push(NameEntry("New player", _added))
+            return
+        name = self.names[index]
+        app.push(Menu(plain(name), ["Rename", "Remove"], lambda a, i: _change(a, name, i)))
+
+
+def _added(app, name):
+    roster(app).add(name)
+    save(app)
+    app.pop()
+
+
+def _change(app, name, index):
+    if index == 0:
+        app.replace(NameEntry("Rename", lambda a, new: _renamed(a, name, new), name))
+    else:
+        app.replace(Confirm("Remove", "Remove %s? Kept games keep the name." % plain(name),
+                            lambda a: _removed(a, name)))
+
+
+def _renamed(app, old, new):
+    roster(app).rename(old, new)
+    save(app)
+    app.pop()
+
+
+def _removed(app, name):
+    roster(app).remove(name)
+    save(app)
+    app.pop()
+
+
+def offered(app, taken):
+    """The setup's choices for a seat: the roster in its order, less those seated
+    already, then a new player and nobody."""
+    return [n for n in roster(app).ordered() if n not in taken] + [NEW, NOBODY]
+
+
+def asks(app):
+    return len(roster(app).names) > 0
+
+
+def new_name(app, taken, name):
+    """name, if a player typed in a setup may have it: not in the roster, not one
+    typed for another seat, and room in the roster for the ones typed; else ValueError."""
+    name = check(name)
+    r = roster(app)
+    if r.find(name) >= 0 or Roster([n for n in taken if n]).find(name) >= 0:
+        raise ValueError("%s is in the roster already" % name)
+    if len(r.names) + len([n for n in taken if n and r.find(n) < 0]) >= MOST:
+        raise ValueError("The roster is full (%d players): remove one first" % MOST)
+    return name
