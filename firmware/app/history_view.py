@@ -7,12 +7,13 @@ from micropython import const
 
 from app import games
 from app.colours import NAMES
+from app.seats import plain
 from app.ui import spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _CHUNK = const(4)  # games "By colour" reads per tick
 _KEPT = const(8)  # rows the list keeps read
-_FIXED = ("By colour", "Dice check")
+_FIXED = ("By player", "By colour", "Dice check")
 
 
 def count(h):  # games kept in h (app.history); none while a clear can be undone
@@ -63,14 +64,21 @@ def row_text(rec, cols):  # the game, its winner, the winner's score
 
 
 def result_lines(rec, cols):  # one game's result table
-    lines = [title(rec["g"]), rec["d"] or "Date not set", spread("Place", rec["u"], cols)]
+    when = rec["d"] or "Date not set"
+    if rec.get("c") and len(when) + 6 <= cols:
+        when += " " + rec["c"]
+    lines = [title(rec["g"]), when, spread("Place", rec["u"], cols)]
     ps = rec["p"]
+    people = names(rec)
     order = sorted(range(len(ps)), key=lambda i: (ps[i][2], i))  # equal places in seat order
     if ps[order[0]][2] != 1:
         lines.append("1 " + rec["w"])  # the Steam Engine
     for i in order:
-        name, score, place = ps[i]
-        lines.append(spread("%d %s" % (place, name), str(score), cols))
+        colour, score, place = ps[i]
+        who = "%d %s" % (place, colour)
+        if people[i]:
+            who += " " + plain(people[i])
+        lines.append(spread(who, str(score), cols))
     if rec["h"] != "points":
         lines.append("Won by " + rec["h"])
     if rec["b"]:
@@ -78,6 +86,8 @@ def result_lines(rec, cols):  # one game's result table
     if rec["t"] is not None:
         lines.append("Turns %d" % rec["t"])
     lines.append("Actions %d" % rec["a"])
+    if rec.get("m"):
+        lines.append("Took %d min" % rec["m"])
     return lines
 
 
@@ -117,8 +127,11 @@ class HistoryList(Menu):
 
     def _pick(self, app, index):
         if index == 0:
-            app.push(ByColour())
+            from app.by_player import ByPlayer
+            app.push(ByPlayer())
         elif index == 1:
+            app.push(ByColour())
+        elif index == 2:
             from app.dice_check import DiceCheck
             app.push(DiceCheck())
         else:

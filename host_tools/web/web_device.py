@@ -22,7 +22,7 @@ import board
 import browser  # type: ignore[import-not-found]  # the page's JavaScript
 import main
 from app.app import SAVE, App
-from app.events import name
+from app.events import LONG, OK, name
 from app.store import FileStore
 from drivers.buttons import Debouncer
 from schaffner.rng import Rng
@@ -63,7 +63,7 @@ def boot(board_name, seed_hex, unreadable=0):
     display = board.display(colours)
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
-        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
+        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, _today)
         _damaged(app, unreadable)
         if was_playing and app.session is not None:
             app.push(app.session.ui.play_screen())
@@ -114,6 +114,31 @@ def _damaged(app, unreadable):
     kept = app.message is not None and " kept in %s/kept" % _SAVE_DIR in app.message
     if unreadable or orphan or kept:
         app.notify(DAMAGED)
+
+
+def _today():
+    """The browser's local date and time, (year, month, day, hour, minute): the page's
+    clock is always set, where a Pico's may not be (main.today)."""
+    return tuple(int(x) for x in browser.now().split(","))
+
+
+def type_key(ch):
+    """A character typed on the keyboard, for a screen that takes typing (the name
+    entry: "\n" ends the name); None when the screen takes none (the key is then no
+    button either), else what poll() returns."""
+    app = _device.app
+    top = app.top
+    if app.message is not None or not hasattr(top, "type"):
+        return None
+    try:
+        if ch == "\n":
+            app.handle(OK | LONG)
+        else:
+            top.type(app, ch)
+    except ValueError as exc:
+        app.notify(str(exc.args[0]))
+    _device.refresh()
+    return json.dumps({"events": [], "words": app.ui.drawn})
 
 
 def poll(raw, now_ms):

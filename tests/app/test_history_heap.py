@@ -46,7 +46,7 @@ def test_browsing_a_full_history_holds_a_few_kb():
     base = live()
     most = 0
     d.pick("History")
-    for _ in range(GAMES + 1):  # down to the oldest game
+    for _ in range(GAMES + 2):  # down to the oldest game
         d.press("DOWN")
         yield
         most = max(most, live() - base)
@@ -55,7 +55,7 @@ def test_browsing_a_full_history_holds_a_few_kb():
     yield
     most = max(most, live() - base)
     d.shows("Game 1", "1 Red          7")
-    d.press("BACK", "DOWN", "OK")  # round to the top: By colour
+    d.press("BACK", "DOWN", "DOWN", "OK")  # round to the top, By player, then By colour
     while "Reading ..." in d.text:
         d.tick(10)
         yield

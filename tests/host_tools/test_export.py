@@ -110,7 +110,8 @@ def _screens(save, count):
             dev.press(1)
         dev.press(2)
         rows = " ".join(dev.text)
-        dev.press(1)  # Dice check
+        dev.press(1)
+        dev.press(1)  # Dice check (after By player and By colour)
         dev.press(2)
         dev.tick(1 << 20)
         dice = _pages(dev)
