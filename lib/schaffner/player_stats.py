@@ -13,8 +13,8 @@ score in tenths, both rounded half up.
 
 class PlayerStats:
     def __init__(self):
-        self.rows = {}  # (name, game id) -> [plays, wins, total score, best score, last date]
-        self.pairs = {}  # (name, other) -> [games together, games name finished ahead]
+        self.rows = {}  # type: dict  # (name, game id) -> [plays, wins, total score, best score, last date]
+        self.pairs = {}  # type: dict  # (name, other) -> [games together, games name finished ahead]
 
     def add(self, game_id, date, names, scores, places):
         """One game: its id, its date ("YYYY-MM-DD" or None), and per seat the
@@ -46,7 +46,7 @@ class PlayerStats:
 
     def people(self):
         """Everyone who played, the most games first (equal: by name)."""
-        games = {}
+        games = {}  # type: dict[str, int]
         for (name, _), row in self.rows.items():
             games[name] = games.get(name, 0) + row[0]
         return sorted(games, key=lambda name: (-games[name], name))
