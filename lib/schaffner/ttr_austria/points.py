@@ -1,7 +1,7 @@
 """The variant's point values, the tourist-route rule and the ranking.
 
-Numbers from the rulebook (rules/002) and the U.S. base game it builds on;
-INTERPRETATIONS.md and docs/rules-decisions.md say how open points are read.
+Numbers from the map variant's rulebook and the U.S. base game it builds on;
+docs/rules-decisions.md says how open points are read.
 """
 from micropython import const
 
