@@ -93,4 +93,4 @@ class NameEntry(Screen):
         n = _DONE + 1
         ui.bar(1, " " + self.label(i))
         ui.line(2, "next " + self.label((i + 1) % n) + " " + self.label((i + 2) % n))
-        ui.footer("OK add, hold: done")
+        ui.footer("hold OK: done")

@@ -5,6 +5,8 @@ The screens' font is ASCII (framebuf's 8x8): a name shows with ä ö ü as ae oe
 ß as ss, the German way of writing them without the dots; the records keep the name
 as typed.
 """
+from app.ui import fit
+
 _FROM = "äöüÄÖÜß"
 _TO = ("ae", "oe", "ue", "Ae", "Oe", "Ue", "ss")
 
@@ -18,16 +20,19 @@ def plain(text):
 
 
 def label(app, seat, room):
-    """Seat's label in room characters: the colour alone when nobody from the roster
-    plays it; the name on a colour screen (its colour square says the colour); on a
-    mono one the colour and the name, or the name's initial where the name does not fit."""
+    """Seat's label in at most room characters: the colour alone when nobody from the
+    roster plays it; the name on a colour screen (its colour square says the colour),
+    shortened with a dot where it does not fit; on a mono one the colour and the name,
+    or the name's initial where the name does not fit."""
     s = app.session
     colour = s.names[seat]
     name = plain(s.players[seat])
     if not name:
         return colour
     if app.ui.colour:
-        return name
+        return fit(name, room)
     if len(colour) + 1 + len(name) <= room:
         return colour + " " + name
-    return colour + " " + name[0]
+    if len(colour) + 2 <= room:
+        return colour + " " + name[0]
+    return colour

@@ -23,7 +23,11 @@ The sheet, options longest track + West-East + stations all on:
           1 station left +4 = 32+20+10+4 = 66, 1 ticket done
 Ranking: 1 Red 87, 2 Green 66, 3 Yellow 66 (the tie goes to Green: 2 tickets
 done against 1), 4 Blue 31.  Then the table finishes the game (the history keeps it).
+Before it, the table puts Jörg and Anna-Lena in the roster (Settings -> Players, the
+letter wheel's fewest presses), and in the new game Jörg plays Red, Anna-Lena Blue,
+and nobody Green and Yellow (those colours play as themselves).
 """
+from name_presses import presses as typed
 
 TOTALS = (87, 31, 66, 66)
 RANKING = ((1, 0, 87), (2, 2, 66), (3, 3, 66), (4, 1, 31))
@@ -126,10 +130,22 @@ def stations(d, left):
 
 
 def play(d):
+    yield from pick(d, "Settings")
+    yield from pick(d, "Players")
+    for name, shown in (("Jörg", "Joerg"), ("Anna-Lena", "Anna-Lena")):
+        yield from pick(d, "Add player")
+        yield ("New player", "_")
+        yield from press(d, *typed(name))
+        yield (shown, "Add player")
+    yield from press(d, "BACK", "BACK")
     yield from pick(d, "New game")
     yield from pick(d, "TtR Austria")
     yield ("Players",)
-    yield from press(d, "UPx2", "OK", "OKx4")  # Red, Blue, Green, Yellow in seat order
+    yield from press(d, "UPx2", "OK", "OK")  # 4 players; Red in seat 1
+    yield ("Who is Red?", "Joerg", "Anna-Lena", "New player", "Nobody")
+    yield from press(d, "OK", "OK")  # Jörg; Blue in seat 2
+    yield ("Who is Blue?", "Anna-Lena")
+    yield from press(d, "OK", "OK", "DOWN", "OK", "OK", "DOWN", "OK")  # Anna-Lena; Green, Yellow: nobody
     yield ("TtR options", "Longest", "West-East", "Stations", "Start scoring")
     yield from pick(d, "Stations")
     yield ("Stations      on",)
@@ -140,7 +156,7 @@ def play(d):
     yield from press(d, "OK")
 
     yield from pick(d, "Red")
-    yield ("Red", "12 VP", "Routes")
+    yield ("12 VP", "Routes")  # the title: Jörg (the Display Pack), Red J (the OLED)
     yield from routes(d, ((1, 1), (3, 2), (4, 3), (6, 1)))
     yield ("Routes        45",)
     yield from tickets(d, ((12, True), (8, True), (5, False), (7, True)))
@@ -156,7 +172,7 @@ def play(d):
     yield from pick(d, "West-East")
     yield ("West-East    +10",)
     yield from stations(d, 1)
-    yield ("Red", "87 VP")
+    yield ("87 VP",)
     yield from press(d, "BACK")
     yield ("Red           87",)
 
@@ -166,7 +182,7 @@ def play(d):
     yield from penalty(d, 14)
     yield from bahn(d, "Schafberg", "Built only")
     yield from longest(d, 14)
-    yield ("Blue", "31 VP", "Longest 14c  +10")
+    yield ("31 VP", "Longest 14c  +10")  # the title: Anna-L. (the Display Pack), Blue A (the OLED)
     yield from press(d, "BACK")
 
     yield from pick(d, "Green")

@@ -28,6 +28,7 @@ from app.events import UP, DOWN, OK, BACK, LONG
 from app.trainmaker import draw as D
 from app.trainmaker.card_entry import CardEntry
 from app.trainmaker.text import card_text, goods_line
+from app.seats import label
 from app.widgets import Screen
 
 ROLL_MS = const(600)  # how long the dice tumble
@@ -335,11 +336,10 @@ class Table(Screen):
         return 13, low - 58, (low - 19, low)
 
     def _draw_tumble(self, app, ui, g):
-        names = app.session.names
         rolled = last_roll(app)
         seed = (self.t0 or 0) + self.frame * 13
         tumble = "".join(_SIDES[((seed + i * 29) * 37 + 11) % 101 % 6] for i in range(len(rolled)))
-        ui.header(names[last_actor(g)], "rolling")
+        ui.header(label(app, last_actor(g), ui.cols - 8), "rolling")
         top, mid, _ = self._place_rows(ui)  # where the dice will lie when they stop
         if g.phase() == "place" and g.train():
             D.train(ui, g.train(), top)
@@ -348,7 +348,7 @@ class Table(Screen):
     def _draw_outcome(self, app, ui, g):
         ev = g.event()
         p = last_actor(g)
-        ui.header(app.session.names[p])
+        ui.header(label(app, p, ui.cols))
         top, mid, low = self._rows(ui)
         acts = app.session.journal.actions
         kind = acts[-1][0] if acts else ""
@@ -389,7 +389,7 @@ class Table(Screen):
             ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
 
     def _draw_cards(self, app, ui, g):
-        name = app.session.names[g.player()]
+        name = label(app, g.player(), ui.cols)
         self.entry.draw(ui, self._rows(ui), "Card %d/3" % (len(g.faceup()) + 1), name, "hold OK=menu")
 
     def _draw_steam(self, app, ui, g):
@@ -409,7 +409,7 @@ class Table(Screen):
         ui.line(0, ("Cards " + cards) if len(cards) + 6 <= ui.cols else cards)
         name = app.session.names[g.player()]
         y = big_y(ui)
-        ui.big_text(name, y)
+        ui.big_text(label(app, g.player(), ui.cols), y)
         ui.player_mark(0, y + 2 * ui.s, name)
         self._odds_or(app, ui, g, ui.rows - 1, hint)
         D.options(ui, self.ring(g)[0], self.cur)
@@ -421,9 +421,8 @@ class Table(Screen):
         self._draw_roll_start(app, ui, g, "Bonus!", "Train dice only")
 
     def _draw_place(self, app, ui, g):
-        names = app.session.names
         started = bool(g.train())
-        ui.header(names[g.player()], "re-roll" if started else "1st roll")
+        ui.header(label(app, g.player(), ui.cols - 9), "re-roll" if started else "1st roll")
         top, mid, tips = self._place_rows(ui)
         if started:
             D.train(ui, g.train(), top)
@@ -456,8 +455,7 @@ class Table(Screen):
                 ui.right(right, ui.footer_y)
 
     def _draw_after_place(self, app, ui, g):
-        names = app.session.names
-        ui.header(names[g.player()], "%d left" % len(g.unplaced()))
+        ui.header(label(app, g.player(), ui.cols - 8), "%d left" % len(g.unplaced()))
         top, mid, low = self._rows(ui)
         D.train(ui, g.train(), top)
         o = self._odds_or(app, ui, g, 2, "Re-roll: 1+ die")
@@ -469,7 +467,7 @@ class Table(Screen):
         D.options(ui, self.ring(g)[0], self.cur)
 
     def _draw_score(self, app, ui, g):
-        ui.header(app.session.names[g.player()], "complete")
+        ui.header(label(app, g.player(), ui.cols - 9), "complete")
         ui.line(0, "Score one card:")
         labels = self.ring(g)[0]
         for i in range(min(len(labels), ui.rows - 1)):

@@ -3,6 +3,7 @@
 Each row of the player's page shows what it is worth now; OK opens its
 entry.  Every change goes through app.do, so it is saved and can be undone.
 """
+from app.seats import label
 from app.ttr_austria.rows import Entry, Rows, signed
 from app.widgets import Confirm
 from schaffner.ttr_austria import points as pts
@@ -37,7 +38,8 @@ class Page(Rows):
         self.right = right
 
     def _sync(self, app):
-        self.title = app.session.names[self.p]
+        # room for the right-hand part: set here (a Bahn's), or by entries() ("12 cars" at most)
+        self.title = label(app, self.p, app.ui.cols - max(len(self.right), 7) - 1)
         return Rows._sync(self, app)
 
 
