@@ -163,8 +163,9 @@ class App:
         in, the history (App.history) of a game in play. True when the
         screen changed."""
         s = self.session
-        if s is not None and s.ms is not None and self.clock is not None:
-            s.ms += (now_ms - self.clock) & 0x3FFFFFFF  # ticks_ms wraps at 2**30
+        if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
+            # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
+            s.ms += (now_ms - self.clock) & 0x3FFFFFFF
         self.clock = now_ms
         try:
             if self.flash.due(self.pressed):
