@@ -7,7 +7,7 @@ from micropython import const
 
 from app import games
 from app.history_view import count, names, read
-from app.seats import plain
+from app.seats import plain, shown
 from app.ui import spread, wrap
 from app.widgets import Menu, TextView
 from schaffner.player_stats import PlayerStats
@@ -37,7 +37,7 @@ class ByPlayer(Menu):
         if end < n:
             return False
         self.people = self.stats.people()
-        self.items = [plain(x) for x in self.people] or ["No names yet"]
+        self.items = [shown(x, app.ui.cols) for x in self.people] or ["No names yet"]
         if not self.people:
             self.hint = "Add in Settings"
         return True
@@ -48,7 +48,7 @@ class ByPlayer(Menu):
     def _pick(self, app, index):
         if self.people:
             name = self.people[index]
-            app.push(TextView(plain(name), person_lines(self.stats, name, app.ui.cols)))
+            app.push(TextView(shown(name, app.ui.cols), person_lines(self.stats, name, app.ui.cols)))
 
 
 def person_lines(stats, name, cols):

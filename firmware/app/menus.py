@@ -142,9 +142,9 @@ class NamePicker(Menu):
         self.index = 0
         if self.asking:
             from app.players import offered
-            from app.seats import plain
+            from app.seats import shown
             self.offer = offered(app, self.people)
-            self.items = [plain(n) for n in self.offer]
+            self.items = [shown(n, app.ui.cols) for n in self.offer]
             self.title = "Who is %s?" % self.chosen[-1]
             return
         self.items = [n for n in NAMES if n not in self.chosen]

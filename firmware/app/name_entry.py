@@ -88,7 +88,10 @@ class NameEntry(Screen):
 
     def draw(self, app, ui):
         ui.header(self.title)
-        ui.line(0, plain(self.text) + "_")
+        typed = plain(self.text) + "_"
+        if len(typed) > ui.cols:  # ä ö ü ß written out: the end of the name, where it grows
+            typed = "." + typed[1 - ui.cols:]
+        ui.line(0, typed)
         i = self.index
         n = _DONE + 1
         ui.bar(1, " " + self.label(i))

@@ -8,7 +8,7 @@ game starts (App.start_game), so a setup a power cut interrupted replays its pre
 onto the roster they were made on.
 """
 from app.name_entry import NameEntry
-from app.seats import plain
+from app.seats import shown
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
 
@@ -50,15 +50,17 @@ class PlayersMenu(Menu):
     def __init__(self):
         Menu.__init__(self, "Players", [], self.pick)
 
-    def draw(self, app, ui):
+    def _list(self, app):
         self.names = roster(app).ordered()
-        self.items = [plain(n) for n in self.names] + ["Add player"]
+        self.items = [shown(n, app.ui.cols) for n in self.names] + ["Add player"]
+
+    def draw(self, app, ui):
+        self._list(app)
         self.hint = "%d of %d" % (len(self.names), MOST)
         Menu.draw(self, app, ui)
 
     def handle(self, app, ev):
-        self.names = roster(app).ordered()
-        self.items = [plain(n) for n in self.names] + ["Add player"]
+        self._list(app)
         Menu.handle(self, app, ev)
 
     def pick(self, app, index):
@@ -69,7 +71,7 @@ class PlayersMenu(Menu):
             app.push(NameEntry("New player", _added))
             return
         name = self.names[index]
-        app.push(Menu(plain(name), ["Rename", "Remove"], lambda a, i: _change(a, name, i)))
+        app.push(Menu(shown(name, app.ui.cols), ["Rename", "Remove"], lambda a, i: _change(a, name, i)))
 
 
 def _added(app, name):
@@ -82,7 +84,7 @@ def _change(app, name, index):
     if index == 0:
         app.replace(NameEntry("Rename", lambda a, new: _renamed(a, name, new), name))
     else:
-        app.replace(Confirm("Remove", "Remove %s? Kept games keep the name." % plain(name),
+        app.replace(Confirm("Remove", "Remove %s? Games kept stay." % shown(name, app.ui.cols),
                             lambda a: _removed(a, name)))
 
 

@@ -19,6 +19,11 @@ def plain(text):
     return text
 
 
+def shown(name, room):
+    """name in ASCII in at most room characters (shortened with a dot)."""
+    return fit(plain(name), room)
+
+
 def label(app, seat, room):
     """Seat's label in at most room characters: the colour alone when nobody from the
     roster plays it; the name on a colour screen (its colour square says the colour),

@@ -154,3 +154,23 @@ def test_a_name_typed_in_setup_is_refused_when_taken():
     d.shows("Anna_")
     yield
     assert raises(ValueError, d.app.top.type, d.app, "!")
+
+
+@stepped
+def test_a_setup_cut_short_comes_back_with_its_names():
+    d = Driver()
+    _add(d, "Anna")
+    d.press("BACK", "BACK")
+    yield
+    d.pick("New game").pick("Trainmaker").press("OK")
+    d.pick("Red").pick("Anna").shows("Seat 2 of 2")
+    d.power_off()
+    yield
+    d.boot()  # the setup's presses again, onto the same roster
+    top = d.app.top
+    assert top.chosen == ["Red"] and top.people == ["Anna"]
+    d.shows("Seat 2 of 2")
+    d.pick("Blue").pick("New player")
+    d.press(*presses("Bo"))
+    d.pick("No")
+    assert d.app.session.players == ["Anna", "Bo"] and roster(d.app).names == ["Anna", "Bo"]
