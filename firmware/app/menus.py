@@ -115,6 +115,7 @@ def choose_game(app, replace=False):
     else:
         app.push(m)
     app.setup_log = []
+    app.seating = None  # who plays each colour: the name picker's, once it is done
 
 
 def pick_game(app, index):
