@@ -6,7 +6,7 @@ older games stay under the old name)."""
 from micropython import const
 
 from app import games
-from app.history_view import count, names, read
+from app.history_read import count, names, read
 from app.seats import plain, shown
 from app.ui import spread, wrap
 from app.widgets import Menu, TextView

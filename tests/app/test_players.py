@@ -31,6 +31,18 @@ def test_joerg_and_anna_lena_typed_in_few_presses():
     assert roster(d.app).names == ["Jörg", "Anna-Lena"]  # in /data: a reboot keeps it
 
 
+def test_the_recorded_game_types_the_names_in_the_fewest_presses():
+    from play_ttr_austria import NAMES
+    for name, _, keys in NAMES:
+        flat = []
+        for key in keys:
+            n = 1
+            if "x" in key[1:] and key.rsplit("x", 1)[1].isdigit():
+                key, n = key.rsplit("x", 1)
+            flat += [key] * int(n)
+        assert flat == presses(name), name
+
+
 @stepped
 def test_the_wheel_capitalises_words_deletes_and_refuses_in_words():
     d = Driver()

@@ -24,10 +24,19 @@ The sheet, options longest track + West-East + stations all on:
 Ranking: 1 Red 87, 2 Green 66, 3 Yellow 66 (the tie goes to Green: 2 tickets
 done against 1), 4 Blue 31.  Then the table finishes the game (the history keeps it).
 Before it, the table puts Jörg and Anna-Lena in the roster (Settings -> Players, the
-letter wheel's fewest presses), and in the new game Jörg plays Red, Anna-Lena Blue,
-and nobody Green and Yellow (those colours play as themselves).
+letter wheel's fewest presses: NAMES, which test_players checks against
+support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, and
+nobody Green and Yellow (those colours play as themselves).
 """
-from name_presses import presses as typed
+
+# (name, as the screens write it, its presses: 19 and 26)
+NAMES = (
+    ("Jörg", "Joerg", ("LONG_UPx3", "UPx2", "OK", "LONG_UPx5", "OK", "LONG_DOWN", "OK", "LONG_DOWNx3", "OK",
+                       "LONG_OK")),
+    ("Anna-Lena", "Anna-Lena", ("LONG_DOWN", "DOWN", "OK", "DOWN", "OK", "DOWN", "OK", "LONG_DOWN", "DOWN", "OK",
+                                "UPx2", "OK", "LONG_DOWNx2", "DOWNx3", "OKx2", "DOWN", "OK", "LONG_DOWN", "DOWN",
+                                "OK", "LONG_OK")),
+)
 
 TOTALS = (87, 31, 66, 66)
 RANKING = ((1, 0, 87), (2, 2, 66), (3, 3, 66), (4, 1, 31))
@@ -132,10 +141,10 @@ def stations(d, left):
 def play(d):
     yield from pick(d, "Settings")
     yield from pick(d, "Players")
-    for name, shown in (("Jörg", "Joerg"), ("Anna-Lena", "Anna-Lena")):
+    for _, shown, keys in NAMES:
         yield from pick(d, "Add player")
         yield ("New player", "_")
-        yield from press(d, *typed(name))
+        yield from press(d, *keys)
         yield (shown, "Add player")
     yield from press(d, "BACK", "BACK")
     yield from pick(d, "New game")
