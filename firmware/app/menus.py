@@ -152,14 +152,13 @@ class NamePicker(Menu):
         self.title = "Who starts?" if not self.chosen else "Seat %d of %d" % (len(self.chosen) + 1, self.count)
 
     def pick(self, app, index):
-        if self.asking:
-            from app.players import NEW, NOBODY
-            who = self.offer[index]
-            if who == NEW:
+        if self.asking:  # the roster's names, then New player..., then Nobody (a name may be "Nobody")
+            last = len(self.offer) - 1
+            if index == last - 1:
                 from app.name_entry import NameEntry
                 app.push(NameEntry("Who is %s?" % self.chosen[-1], self._typed))
                 return
-            self._seat(app, "" if who == NOBODY else who)
+            self._seat(app, "" if index == last else self.offer[index])
             return
         self.chosen.append(self.items[index])
         from app.players import asks

@@ -186,3 +186,16 @@ def test_a_setup_cut_short_comes_back_with_its_names():
     d.press(*presses("Bo"))
     d.pick("No")
     assert d.app.session.players == ["Anna", "Bo"] and roster(d.app).names == ["Anna", "Bo"]
+
+
+@stepped
+def test_a_player_called_nobody_is_somebody():
+    d = Driver()
+    roster(d.app).add("Nobody")
+    d.pick("New game").pick("Trainmaker").press("OK")
+    d.pick("Red").shows("Nobody", "New player")
+    d.press("OK")  # the roster's Nobody, the first row
+    yield
+    d.pick("Blue").press("DOWN", "OK")  # the last row: nobody plays Blue
+    d.pick("No")
+    assert d.app.session.players == ["Nobody", ""]
