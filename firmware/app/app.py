@@ -26,8 +26,10 @@ from schaffner.journal import Journal
 SAVE = "game"
 SETTINGS = "settings"
 SETUP = "setup"  # the presses of a new game's setup, from the game menu on
-# games: the last key a game got (app.history), so keys stay new if a save is lost
-DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0}
+# games: the last key a game got (app.history), so keys stay new if a save is lost;
+# players: how many the roster holds (app.players), so a new game knows whether to ask
+# who plays a colour without loading the roster
+DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "players": 0}
 
 
 class App:

@@ -65,6 +65,14 @@ class Session:
     def game(self):
         return self.journal.game
 
+    def label(self, app, seat, room):
+        """Seat's colour, with the name of who plays it where there is one (app.seats,
+        imported only then: a game of colours alone does without it)."""
+        if not self.players[seat]:
+            return self.names[seat]
+        from app.seats import label
+        return label(app, seat, room)
+
     def to_dict(self):
         return {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
                 "players": self.players, "ms": self.ms, "key": self.key, "journal": self.journal.to_dict()}

@@ -161,8 +161,7 @@ class NamePicker(Menu):
             self._seat(app, "" if index == last else self.offer[index])
             return
         self.chosen.append(self.items[index])
-        from app.players import asks
-        if asks(app):
+        if app.settings["players"]:
             self.asking = True
             self._refresh(app)
         else:

@@ -2,12 +2,12 @@
 settings are (app.store: a power cut keeps the old or the new one whole); Settings →
 Players to add, rename and remove; and the setup's question of who plays a colour.
 
-A new game asks only when the roster has someone in it, so a table that plays by
-colours alone presses as before.  Names typed during a setup join the roster when the
+A new game asks only when the roster has someone in it (the settings keep how many, so
+the setup need not load the roster to know), so a table that plays by colours alone
+presses as before and loads none of this.  Names typed during a setup join the roster when the
 game starts (App.start_game), so a setup a power cut interrupted replays its presses
 onto the roster they were made on.
 """
-from app.name_entry import NameEntry
 from app.seats import shown
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
@@ -30,7 +30,11 @@ def roster(app):
 
 
 def save(app):
-    app.later(app.store.saving(ROSTER, roster(app).to_dict()))
+    r = roster(app)
+    app.later(app.store.saving(ROSTER, r.to_dict()))
+    if app.settings["players"] != len(r.names):
+        app.settings["players"] = len(r.names)
+        app.save_settings()
 
 
 def played(app, players):
@@ -68,6 +72,7 @@ class PlayersMenu(Menu):
             r = roster(app)
             if len(r.names) >= MOST:
                 raise ValueError("The roster is full (%d players): remove one first" % MOST)
+            from app.name_entry import NameEntry
             app.push(NameEntry("New player", _added))
             return
         name = self.names[index]
@@ -82,6 +87,7 @@ def _added(app, name):
 
 def _change(app, name, index):
     if index == 0:
+        from app.name_entry import NameEntry
         app.replace(NameEntry("Rename", lambda a, new: _renamed(a, name, new), name))
     else:
         app.replace(Confirm("Remove", "Remove %s? Games kept stay." % shown(name, app.ui.cols),
@@ -104,10 +110,6 @@ def offered(app, taken):
     """The setup's choices for a seat: the roster in its order, less those seated
     already, then a new player and nobody."""
     return [n for n in roster(app).ordered() if n not in taken] + [NEW, NOBODY]
-
-
-def asks(app):
-    return len(roster(app).names) > 0
 
 
 def new_name(app, taken, name):

@@ -4,7 +4,7 @@ from appdriver import Driver
 from name_presses import presses
 from support import raises, stepped
 
-from app.players import roster
+from app.players import roster, save
 
 
 def _add(d, name):
@@ -192,6 +192,7 @@ def test_a_setup_cut_short_comes_back_with_its_names():
 def test_a_player_called_nobody_is_somebody():
     d = Driver()
     roster(d.app).add("Nobody")
+    save(d.app)  # as Settings -> Players saves it: the settings count the players
     d.pick("New game").pick("Trainmaker").press("OK")
     d.pick("Red").shows("Nobody", "New player")
     d.press("OK")  # the roster's Nobody, the first row

@@ -5,7 +5,6 @@ a menu whose rows come from the game on every frame, a bounded number entry
 that says why it stops, and the turn-order list.
 """
 from app.events import UP, DOWN, OK, BACK
-from app.seats import label
 from app.ui import fit
 from app.widgets import Menu, NumberEntry, Screen
 
@@ -37,7 +36,7 @@ def big_y(ui):
 def big_name(app, ui, p):
     name = app.session.names[p]
     y = big_y(ui)
-    ui.big_text(label(app, p, ui.cols), y)
+    ui.big_text(app.session.label(app, p, ui.cols), y)
     mark(ui, name, 2, y + 2 * ui.s)
 
 

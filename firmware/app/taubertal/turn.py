@@ -6,7 +6,6 @@ cubes changes from the board, hiring.  Each ends back on the play screen.
 """
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.taubertal.common import Entry, LiveMenu, big_y, do, named, order_view, plural
-from app.seats import label
 from app.ui import fit
 from app.widgets import Confirm, Menu, Screen
 from schaffner.taubertal import buildings as B
@@ -21,7 +20,7 @@ def game(app):
 
 
 def who(app, p):  # the colour, and the name of who plays it (app.seats)
-    return label(app, p, app.ui.cols)
+    return app.session.label(app, p, app.ui.cols)
 
 
 class PlayerMenu(LiveMenu):

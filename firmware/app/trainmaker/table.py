@@ -28,7 +28,6 @@ from app.events import UP, DOWN, OK, BACK, LONG
 from app.trainmaker import draw as D
 from app.trainmaker.card_entry import CardEntry
 from app.trainmaker.text import card_text, goods_line
-from app.seats import label
 from app.widgets import Screen
 
 ROLL_MS = const(600)  # how long the dice tumble
@@ -339,7 +338,7 @@ class Table(Screen):
         rolled = last_roll(app)
         seed = (self.t0 or 0) + self.frame * 13
         tumble = "".join(_SIDES[((seed + i * 29) * 37 + 11) % 101 % 6] for i in range(len(rolled)))
-        ui.header(label(app, last_actor(g), ui.cols - 8), "rolling")
+        ui.header(app.session.label(app, last_actor(g), ui.cols - 8), "rolling")
         top, mid, _ = self._place_rows(ui)  # where the dice will lie when they stop
         if g.phase() == "place" and g.train():
             D.train(ui, g.train(), top)
@@ -348,7 +347,7 @@ class Table(Screen):
     def _draw_outcome(self, app, ui, g):
         ev = g.event()
         p = last_actor(g)
-        ui.header(label(app, p, ui.cols))
+        ui.header(app.session.label(app, p, ui.cols))
         top, mid, low = self._rows(ui)
         acts = app.session.journal.actions
         kind = acts[-1][0] if acts else ""
@@ -389,7 +388,7 @@ class Table(Screen):
             ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
 
     def _draw_cards(self, app, ui, g):
-        name = label(app, g.player(), ui.cols)
+        name = app.session.label(app, g.player(), ui.cols)
         self.entry.draw(ui, self._rows(ui), "Card %d/3" % (len(g.faceup()) + 1), name, "hold OK=menu")
 
     def _draw_steam(self, app, ui, g):
@@ -409,7 +408,7 @@ class Table(Screen):
         ui.line(0, ("Cards " + cards) if len(cards) + 6 <= ui.cols else cards)
         name = app.session.names[g.player()]
         y = big_y(ui)
-        ui.big_text(label(app, g.player(), ui.cols), y)
+        ui.big_text(app.session.label(app, g.player(), ui.cols), y)
         ui.player_mark(0, y + 2 * ui.s, name)
         self._odds_or(app, ui, g, ui.rows - 1, hint)
         D.options(ui, self.ring(g)[0], self.cur)
@@ -422,7 +421,7 @@ class Table(Screen):
 
     def _draw_place(self, app, ui, g):
         started = bool(g.train())
-        ui.header(label(app, g.player(), ui.cols - 9), "re-roll" if started else "1st roll")
+        ui.header(app.session.label(app, g.player(), ui.cols - 9), "re-roll" if started else "1st roll")
         top, mid, tips = self._place_rows(ui)
         if started:
             D.train(ui, g.train(), top)
@@ -455,7 +454,7 @@ class Table(Screen):
                 ui.right(right, ui.footer_y)
 
     def _draw_after_place(self, app, ui, g):
-        ui.header(label(app, g.player(), ui.cols - 8), "%d left" % len(g.unplaced()))
+        ui.header(app.session.label(app, g.player(), ui.cols - 8), "%d left" % len(g.unplaced()))
         top, mid, low = self._rows(ui)
         D.train(ui, g.train(), top)
         o = self._odds_or(app, ui, g, 2, "Re-roll: 1+ die")
@@ -467,7 +466,7 @@ class Table(Screen):
         D.options(ui, self.ring(g)[0], self.cur)
 
     def _draw_score(self, app, ui, g):
-        ui.header(label(app, g.player(), ui.cols - 9), "complete")
+        ui.header(app.session.label(app, g.player(), ui.cols - 9), "complete")
         ui.line(0, "Score one card:")
         labels = self.ring(g)[0]
         for i in range(min(len(labels), ui.rows - 1)):

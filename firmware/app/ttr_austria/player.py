@@ -3,7 +3,6 @@
 Each row of the player's page shows what it is worth now; OK opens its
 entry.  Every change goes through app.do, so it is saved and can be undone.
 """
-from app.seats import label
 from app.ttr_austria.rows import Entry, Rows, signed
 from app.widgets import Confirm
 from schaffner.ttr_austria import points as pts
@@ -39,7 +38,7 @@ class Page(Rows):
 
     def _sync(self, app):
         # room for the right-hand part: set here (a Bahn's), or by entries() ("12 cars" at most)
-        self.title = label(app, self.p, app.ui.cols - max(len(self.right), 7) - 1)
+        self.title = app.session.label(app, self.p, app.ui.cols - max(len(self.right), 7) - 1)
         return Rows._sync(self, app)
 
 
