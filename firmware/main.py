@@ -71,6 +71,7 @@ class Device:
         self._rgb = None
         self._level = None
         self._beep_end = None
+        self._held = False  # a button was down at the last poll
         self.refresh()
 
     def step(self, raw, now_ms):
@@ -81,6 +82,10 @@ class Device:
         module to load can wait for the polls after it.  The board's pin interrupts
         keep the time of a press made meanwhile (drivers.buttons.Edges)."""
         events = self.buttons.update(raw, now_ms)
+        held = self.buttons.down()
+        if events or held or self._held:  # the hands at the buttons: flash work that erases waits
+            self.app.touch(now_ms, held)
+        self._held = held
         changed = False
         if events:
             for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
@@ -103,15 +108,17 @@ class Device:
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:
         nothing while work waits, else what is left of the poll period, or less when a
-        held button's long press is due sooner.  The period is longer while nothing is
+        held button's long press, or flash work the app deferred, is due sooner.  The period is longer while nothing is
         down, no screen ticks and no beep sounds: the polls of an idle gadget cost CPU
         for nothing, and the pins' edges wake it."""
         if self.busy():
             return 0
         quick = self.buttons.down() or self.app.ticking() or self._beep_end is not None
         wait = max(0, (_POLL_MS if quick else _IDLE_MS) - ticks_diff(now_ms, started_ms))
-        due = self.buttons.due_ms(now_ms)
-        return wait if due < 0 else min(wait, due)
+        for due in (self.buttons.due_ms(now_ms), self.app.wait_ms(now_ms)):
+            if due >= 0:
+                wait = min(wait, due)
+        return wait
 
     def refresh(self):
         """Draw and show the frame at once (at power-up)."""

@@ -6,7 +6,8 @@ the date through today() (main.py's: (year, month, day), or None).
 Saving is work for the polls after a press (the flash queue, app.flash): the
 press puts its frame on the screen first (main.py shows it in the poll that
 takes the press), then each following poll writes one small piece, while
-busy() tells the main loop to poll again at once.  So is loading a game's
+busy() tells the main loop to poll again at once; what may erase waits for
+the hands to leave the buttons (touch(), wait_ms()).  So is loading a game's
 code: a module's first import can take 30 ms on a Pico, so the modules a game
 will need are imported one per poll while its setup screens are shown
 (preload()).
@@ -17,7 +18,7 @@ from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import FlashQueue
+from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
@@ -64,7 +65,7 @@ class App:
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
-            self.later(self.saves.making(), True)
+            self.later(self.saves.making(), True, DEFER)
         self.session = session
         if session is not None:
             self.preload(session.game_id)
@@ -94,10 +95,10 @@ class App:
     def _setup_saved(self, log):
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
-            self.later(self.store.saving(SETUP, list(log)))
-        else:  # the game started, or the setup was left
+            self.later(self.store.saving(SETUP, list(log)), False, DEFER, SETUP)
+        else:  # the game started, or the setup was left: at once (a boot must not start it again)
             self.setup_log = None
-            self.later(self.store.saving(SETUP, []))
+            self.later(self.store.saving(SETUP, []), False, NOW, SETUP)
 
     # --- screens -------------------------------------------------------
     def push(self, screen):
@@ -129,6 +130,12 @@ class App:
         self.answer = answer
         self.then = then
 
+    # A long OK, on every screen: the screen's help, with the game's menu while
+    # the game is on screen (app.help, loaded when first asked for).
+    def help(self):
+        from app.help import open_help
+        open_help(self)
+
     def beep(self):
         if self.settings["sound"]:
             self.beeps += 1
@@ -147,6 +154,8 @@ class App:
                     self.then(self)  # type: ignore[misc]  # set with answer, by notify
             elif ev == BACK | LONG and self.session is not None and len(self.stack) > 1 and not self.setup_depth:
                 self.undo()
+            elif ev == OK | LONG:
+                self.help()
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
@@ -170,7 +179,7 @@ class App:
             s.ms += (now_ms - self.clock) & 0x3FFFFFFF
         self.clock = now_ms
         try:
-            if self.flash.due(self.pressed):
+            if self.flash.due(self.pressed, now_ms):
                 return self._save(self.flash.step)
             t = getattr(self.top, "tick", None)
             if t and t(self, now_ms):
@@ -188,7 +197,16 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        return self.flash.pending() or len(self.loading) > 0 or self._screen_busy()
+        return self.flash.ready() or len(self.loading) > 0 or self._screen_busy()
+
+    def touch(self, now_ms, held):
+        """The hands are at the buttons (main.py: a press came in, or held: a button
+        is down): what may erase the flash waits."""
+        self.flash.touch(now_ms, held)
+
+    def wait_ms(self, now_ms):
+        """How long the flash work deferred still waits (-1: none waits)."""
+        return self.flash.wait_ms(now_ms)
 
     def ticking(self):
         """True while the top screen wants time to pass poll by poll: it says so
@@ -225,6 +243,8 @@ class App:
     def render(self):
         ui = self.ui
         ui.clear()
+        if ui.colour:
+            ui.band = self.acting_colour()
         self.top.draw(self, ui)
         if self.message is not None:
             self._draw_message(ui, self.message)
@@ -319,11 +339,11 @@ class App:
     def _snapshot(self):
         return self._playing().to_dict()
 
-    def later(self, work, erases=False):
+    def later(self, work, erases=False, kind=NOW, key=None):
         """Flash work (a generator, one flash operation per step; erases: its first
         step erases a block) for the polls to come, in order with the game's
-        save (app.flash)."""
-        self.flash.add(work, erases)
+        save; kind and key as app.flash's FlashQueue.add takes them."""
+        self.flash.add(work, erases, kind, key)
 
     def flush(self):
         """Save everything waiting, now."""
@@ -339,21 +359,28 @@ class App:
         return False
 
     def save_settings(self):
-        """Saved in the polls after the press, as the game is."""
-        self.later(self.store.saving(SETTINGS, dict(self.settings)))
+        """Saved when the hands leave the buttons (before a new game's snapshot)."""
+        self.later(self.store.saving(SETTINGS, dict(self.settings)), False, DEFER, SETTINGS)
 
+    # (Comments, not docstrings, from here on: compiled from source, as the tests
+    # compile it under MicroPython, a docstring takes heap.)
+
+    # (r, g, b) of the player who acts now, for a board's RGB LED (acting_colour())
     def led(self):
-        """(r, g, b) of the player who acts now, for a board's RGB LED, while the game
-        is on screen: its play screen, or anything opened from it (a question, the
-        game menu). None everywhere else (the main menu and what it opens, a question
-        asked there included), and when nobody acts (the game is over)."""
+        c = self.acting_colour() if self.palette is not None else None
+        return None if c is None else self.palette[c]
+
+    # Palette index of the player who acts now while the game is on screen: its
+    # play screen, or anything opened from it (a question, the game menu). None
+    # everywhere else (the main menu and what it opens, a question asked there
+    # included), and when nobody acts (the game is over).  The LED shows it, and
+    # a colour screen's title bar.
+    def acting_colour(self):
         s = self.session
-        if s is None or self.palette is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
+        if s is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
             return None
         who = s.ui.acting(s.game)
-        if who is None:
-            return None
-        return self.palette[colour_of(s.names[who])]
+        return None if who is None else colour_of(s.names[who])
 
 
 def _rolled(game):

@@ -12,6 +12,7 @@ FG = const(1)
 ACCENT = const(2)
 DIM = const(3)
 _FIRST_PLAYER = const(4)
+NEUTRAL = const(12)  # the title bar where nobody acts: no player's colour
 
 NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White", "Purple", "Orange")
 
@@ -20,7 +21,14 @@ PALETTE = (
     (0, 0, 0), (255, 255, 255), (0, 70, 160), (150, 150, 150),
     (230, 40, 40), (60, 110, 255), (40, 190, 60), (250, 210, 0),
     (110, 110, 110), (235, 235, 235), (170, 60, 200), (255, 140, 0),
+    (45, 45, 45),
 )
+# the player colours light enough that text on them is drawn in black
+_LIGHT = (6, 7, 9, 11)
+
+
+def ink_on(index):  # the text colour on a band of that colour: black on the light ones
+    return BG if index in _LIGHT else FG
 
 
 def colour_of(name):

@@ -6,19 +6,35 @@ app.game_save, the history), so tests can hand in one that cuts a write short
 at any byte (tests/support/memfiles.py).
 
 Everything that writes to the flash (the game's save, the settings, a setup's
-presses, the history) waits in the app's FlashQueue, in the order it must reach
-the flash, and is done one step per poll.  A piece of work is a generator:
-each step (a next()) is either work for the CPU alone or one flash operation,
-never both, so the device polls its buttons between them and nothing else
-shares the poll of an erase (it stalls the chip 45 ms).  What a piece yields
-says whether its next step erases a flash block: True when it will, or likely
-will, where that is cheap to know (a ring log's block, a log's file made),
-else None.  The queue is the one place that decides when a step runs (due()).
+presses, the history) waits in the app's FlashQueue and is done one step per
+poll.  A piece of work is a generator: each step (a next()) is either work for
+the CPU alone or one flash operation, never both, so the device polls its
+buttons between them.  An erase stalls the chip 45 ms (its code runs from that
+flash), and littlefs may erase in any write, so the queue keeps such work away
+from the hands: a game's records (RECORD: a page programmed into the log's
+erased block, app.ringlog) are done at once, ahead of anything deferred; work
+that only has to reach the flash some time (DEFER: the game's periodic
+snapshot, the next log block erased ahead, the settings, a setup's presses)
+waits until the hands have been off the buttons for QUIET_MS, or at most
+MAX_WAIT_MS; the rest (NOW: a new game's snapshot, the history's records) is
+done in the polls after the press, with everything queued before it, in order.
+A power cut while work is deferred loses no action: its record is on flash.
+What a piece yields says whether its next step erases a flash block: True when
+it will, or likely will, where that is cheap to know, else None.
 """
 import json
 import os
 
+from micropython import const
+
 from app.ringlog import BLOCK
+
+NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
+DEFER = const(1)  # when the hands are off the buttons (QUIET_MS), or after MAX_WAIT_MS
+RECORD = const(2)  # a game's record: at once, ahead of deferred work
+QUIET_MS = const(500)  # past the 300 ms after a release in which a player may press again
+MAX_WAIT_MS = const(8000)  # deferred work waits no longer than this (while no button is held)
+_TICKS = const(0x3FFFFFFF)  # MicroPython's ticks_ms() wraps at 2**30
 
 
 class OsFiles:
@@ -115,21 +131,52 @@ def _files(paths):
 
 
 class FlashQueue:
-    """The app's flash work, oldest first, done a step per poll (step())."""
+    """The app's flash work, done a step per poll (step()) in the order of its kinds
+    (the module's doc): due() says whether a step runs in a poll."""
 
     def __init__(self):
         self.work = []  # generators, oldest first
+        self.kinds = []  # for each: NOW, DEFER or RECORD
+        self.keys = []  # for each: its key (add()), or None
+        self.began = []  # for each: whether it has taken a step
         self.first = []  # for each: whether its first step erases (add())
         self.erases = False  # whether the next step of the head erases, as far as it said
         self.drops = 0  # how often a flash error dropped what was queued
+        self.now = 0  # the time of the last poll (due()), in ms
+        self.touched = 0  # when the hands were last at the buttons (touch())
+        self.held = False  # a button is down now
+        self.since = 0  # when the deferred work began waiting
 
-    def add(self, work, erases=False):
-        """Queue work, done after everything queued before it and before anything
-        after it; erases: its first step erases a block."""
+    def add(self, work, erases=False, kind=NOW, key=None):
+        """Queue work of that kind, after everything queued before it; erases: its
+        first step erases a block; key: a save of that name, which replaces one
+        of the same key that has not begun (it holds what that one would have)."""
+        if key is not None:
+            for i in range(len(self.work)):
+                if self.keys[i] == key and not self.began[i]:
+                    self._remove(i)
+                    break
         if not self.work:
             self.erases = erases
+        if kind == DEFER and DEFER not in self.kinds:
+            self.since = self.now
         self.work.append(work)
+        self.kinds.append(kind)
+        self.keys.append(key)
+        self.began.append(False)
         self.first.append(erases)
+
+    def cancel(self, work):
+        """Take work out of the queue if it has not begun; True when it was."""
+        for i in range(len(self.work)):
+            if self.work[i] is work and not self.began[i]:
+                self._remove(i)
+                return True
+        return False
+
+    def _remove(self, i):
+        for lst in (self.work, self.kinds, self.keys, self.began, self.first):
+            lst.pop(i)
 
     def last(self):
         """The piece queued last, None when nothing waits."""
@@ -138,25 +185,74 @@ class FlashQueue:
     def pending(self):
         return len(self.work) > 0
 
-    def due(self, pressed):
-        """Whether a step runs in this poll: when work waits, and the poll took no
-        press (the press's frame goes out first)."""
-        return not pressed and len(self.work) > 0
+    def touch(self, now_ms, held=False):
+        """The hands are at the buttons at now_ms: a press came in, or (held) a
+        button is down."""
+        self.touched = now_ms
+        self.held = held
 
-    def step(self):
-        """One step of the piece at the head.  OSError (flash full or broken):
-        everything queued is dropped (drops counts it, so a game's save knows
-        its records are gone) and the error raised."""
+    def _pick(self, force):
+        """The index of the piece whose step runs next, -1 for none now.  While NOW
+        work waits: a record queued before it, else the first piece in order,
+        passing over deferred work that has not begun and has no key (a save
+        with a key, such as the settings, may be what the NOW work relies on: a
+        new game's key).  Else the first record, else the head once the deferred
+        work's time has come (or force)."""
+        kinds = self.kinds
+        if not kinds:
+            return -1
+        if NOW in kinds:
+            now = kinds.index(NOW)
+            if RECORD in kinds[:now]:
+                return kinds.index(RECORD)
+            for i in range(len(kinds)):
+                if kinds[i] != DEFER or self.began[i] or self.keys[i] is not None:
+                    return i
+        if RECORD in kinds:
+            return kinds.index(RECORD)
+        if force or self.wait_ms(self.now) == 0:
+            return 0
+        return -1
+
+    def wait_ms(self, now_ms):
+        """How long deferred work still waits at now_ms: 0 when it may run, -1 when
+        none waits (or a button is held: then it waits for the release)."""
+        if DEFER not in self.kinds or self.held:
+            return -1
+        quiet = QUIET_MS - ((now_ms - self.touched) & _TICKS)
+        late = MAX_WAIT_MS - ((now_ms - self.since) & _TICKS)
+        return max(0, min(quiet, late))
+
+    def due(self, pressed, now_ms=None):
+        """Whether a step runs in this poll (at now_ms): when work is due (_pick),
+        and the poll took no press (the press's frame goes out first)."""
+        if now_ms is not None:
+            self.now = now_ms
+        if pressed:
+            self.touched = self.now
+        return not pressed and self._pick(False) >= 0
+
+    def ready(self):
+        """Whether work is due now (the device then polls again at once)."""
+        return self._pick(False) >= 0
+
+    def step(self, force=True):
+        """One step of the piece due (force: the head of deferred work even before
+        its time).  OSError (flash full or broken): everything queued is dropped
+        (drops counts it, so a game's save knows its records are gone) and the
+        error raised."""
+        i = self._pick(force)
+        if i < 0:
+            return
         try:
+            self.began[i] = True
             try:
-                self.erases = next(self.work[0]) is True
+                self.erases = next(self.work[i]) is True
             except StopIteration:
-                self.work.pop(0)
-                self.first.pop(0)
+                self._remove(i)
                 self.erases = len(self.first) > 0 and self.first[0]
         except OSError:
-            self.work = []
-            self.first = []
+            self.work, self.kinds, self.keys, self.began, self.first = [], [], [], [], []
             self.erases = False
             self.drops += 1
             raise

@@ -6,19 +6,21 @@ The log is a ring of flash blocks (app.ringlog) under the files ``name.ring/0``
 .. ``name.ring/7``: a record is programmed into erased flash with no erase and
 no littlefs commit, where littlefs would commit at least 256 bytes into a 4 KB
 block per record (an erase every 16 actions, a 45 ms stall each).  Every record
-carries the generation of the snapshot it follows, so none is ever replayed
-onto another snapshot.  The log of the versions before (app.old_logs) still
+carries a generation: that of the newest snapshot taken when it was queued, so
+a snapshot holds every record of a generation before its own, and none is
+ever replayed onto a snapshot that holds it or onto another game's.  The log of the versions before (app.old_logs) still
 loads, and the next snapshot removes it.
 """
 import json
 
 from micropython import const
 
+from app.flash import DEFER, RECORD
 from app.ringlog import RingLog
 from app.store import compact
 
 _RING = const(8)  # the log's blocks: 32 KB
-_EVERY = const(64)  # records between snapshots: a boot replays at most these
+_EVERY = const(64)  # records between snapshots: a boot replays about these (more when the hands left no quiet moment)
 UNDO = {"undo": 1}  # the log's record of an undo
 
 
@@ -28,12 +30,12 @@ class GameSave:
     snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
     of the game as it is now.  Records (actions as lists, UNDO and
     journal.REDO; add()) and snapshots (start()) are work for queue, the
-    app's flash queue (app.flash), in order with the rest of its work.
+    app's flash queue (app.flash): records at once, ahead of deferred work.
     Records queued one after another are one piece of work: a step makes them
-    into bytes, then each step programs one (or erases the block it needs).
-    Every ``every`` records the log is folded into a new snapshot, taken when
-    nothing else waits behind the records (so it holds exactly what came
-    before it in the queue) and written a flash operation a step too.
+    into bytes, then each step programs one (or erases the block it needs,
+    when it was not erased ahead at a quiet moment).  Every ``every`` records
+    the log is folded into a new snapshot, deferred to a quiet moment, taken
+    when it begins and written a flash operation a step.
     queue may be None for a save that is only loaded (the history's export).
     """
 
@@ -50,10 +52,13 @@ class GameSave:
         self.segment = "%s/%s.log/%%d" % (store.root, name)
         self.old_segment = "%s/%s.l%%d" % (store.root, name)
         self.gen = 0  # generation of the snapshot in place
-        self.high = 0  # the highest generation seen: the next snapshot's is one more
-        self.count = 0  # records logged since the snapshot
+        self.high = 0  # the highest generation on flash (damaged records' too): the next snapshot's is one more
+        self.tag = 0  # the generation new records carry: the newest snapshot's taken
+        self.count = 0  # records queued since the newest snapshot was taken
         self.run = None  # the records of the piece of work queued last, while more may join them
         self.job = None  # ... and that piece
+        self.folding = None  # the log's fold into a snapshot, queued and not yet begun
+        self.ahead = False  # the erase of the log's next block is queued
         self.drops = queue.drops if queue is not None else 0  # the queue's, when last looked at
 
     # --- loading -------------------------------------------------------------
@@ -89,12 +94,16 @@ class GameSave:
                 except ValueError:
                     pass  # not written by this program; its CRC held
             self.high = max(self.high, self.ring.top)
+            if self.ring.runs and gen >= 0:  # records after a snapshot a power cut stopped carry its
+                self.tag = gen + ((self.ring.runs[-1][0] - gen) & 0xFFFF)
+        self.count = len(log)
         if value is None:
             if fell_back:
                 return None, self.store.keep_aside(self.name, found)
             return None, None
         self.gen = gen
         self.high = max(self.high, gen)
+        self.tag = max(self.tag, gen)
         if ext == "new":
             # a snapshot cut short before its renames: finish them first, so that
             # the next snapshot never writes over the only copy of this one
@@ -105,7 +114,6 @@ class GameSave:
         if log and not fell_back:
             try:
                 replay(value, log)
-                self.count = len(log)
             except (ValueError, KeyError, TypeError, IndexError):
                 fell_back = True  # a log that does not fit: the snapshot alone
         return value, ("fell back" if fell_back else None)
@@ -140,77 +148,97 @@ class GameSave:
 
     # --- saving ----------------------------------------------------------------
     def add(self, record):
-        """Queue a record (a list, UNDO or journal.REDO) to be logged: with the
-        records queued just before it, if nothing was queued since."""
-        self._dropped()
+        """Queue a record (a list, UNDO or journal.REDO) to be logged at once: with
+        the records queued just before it, if nothing was queued since; and the
+        log's fold into a snapshot when it is due, for a quiet moment."""
+        if self._dropped():
+            self.start()  # the action is in the game: a snapshot of it all instead
+            return
         if self.run is None or self.queue.last() is not self.job:
             self.run = []
-            self.job = self._logging(self.run)
-            self.queue.add(self.job)
+            self.job = self._logging(self.run, self.tag)
+            self.queue.add(self.job, kind=RECORD)
         self.run.append(record)
+        self.count += 1
+        if self.count >= self.every and self.folding is None:
+            self.folding = self._folding()
+            self.queue.add(self.folding, kind=DEFER)
 
     def start(self):
         """Snapshot the game as it is now (a new game, or one loaded from an older
-        copy), after the work already queued."""
+        copy), after the work already queued; records from now on follow it."""
         self._dropped()
-        self.queue.add(self._snapshotting(self.snapshot()))
+        if self.folding is not None:
+            self.queue.cancel(self.folding)  # this snapshot holds what it would have
+            self.folding = None
+        self.run = self.job = None
+        self.high += 1
+        self.tag = self.high
+        self.count = 0
+        self.queue.add(self._snapshotting(self.snapshot(), self.high))
 
     def _dropped(self):
-        """A flash error made the queue drop its work, records maybe among it: the
-        next record starts a snapshot of everything instead."""
+        """Whether a flash error made the queue drop its work since the last look,
+        records maybe among it (then only a snapshot saves what they held)."""
         drops = self.queue.drops
-        if drops != self.drops:
-            self.drops = drops
-            self.count = self.every
-            self.run = self.job = None
+        if drops == self.drops:
+            return False
+        self.drops = drops
+        self.run = self.job = self.folding = None
+        self.ahead = False
+        return True
 
-    def _logging(self, run):
-        """The records of run: first made into bytes, in a step of their own (with
-        the snapshot that follows them when they fill the log and nothing else
-        waits, or instead of them when a snapshot is due already), then
-        programmed one per step."""
+    def _logging(self, run, gen):
+        """The records of run, of generation gen: first made into bytes, in a step
+        of their own, then programmed one per step (an erase in a step of its
+        own where the next block was not made ready ahead); then the next block's
+        erase queued for a quiet moment once this one is nearly full."""
         ring = self.prepare()
-        alone = self.run is run and self.queue.last() is self.job
         if self.run is run:
             self.run = self.job = None  # records from now on are a piece of their own
         text = [compact(r).encode() for r in run]
         del run  # the text is all the piece keeps
-        snap = None
-        if alone:
-            if self.count >= self.every:
-                # the game now is the game after these records: a snapshot instead
-                snap = self.snapshot()
-                del text
-                yield
-                yield from self._snapshotting(snap)
-                return
-            if self.count + len(text) >= self.every:
-                snap = self.snapshot()  # written after them, so they are on flash first
         yield ring.erases(len(text[0]))
         while True:
-            if ring.append(text[0], self.gen):
+            if ring.append(text[0], gen):
                 text.pop(0)
-                self.count += 1
                 if not text:
                     break
             yield ring.erases(len(text[0]))
-        if snap is not None:
-            yield
-            yield from self._snapshotting(snap)
+        if not self.ahead and ring.ahead_due():
+            self.ahead = True
+            self.queue.add(self._ahead(ring), True, DEFER)
 
-    def _snapshotting(self, data):
-        """Write data (the game as it was when the snapshot was taken) as the next
-        snapshot, one flash operation per step; the first step makes the text."""
+    def _ahead(self, ring):
+        """The log's next block erased, alone in its step."""
+        yield True
+        self.ahead = False
+        if ring is self.ring:
+            ring.ahead()
+
+    def _folding(self):
+        """The log folded into a snapshot: the game as it is when this begins (at a
+        quiet moment), so it holds every record queued so far; records queued
+        from then on carry its generation, and a boot replays them after it (or,
+        should the power go before it is in place, after the one before)."""
+        self.folding = None
+        self.run = self.job = None
         self.high += 1
-        gen = self.high
+        self.tag = self.high
+        self.count = 0
+        yield from self._snapshotting(self.snapshot(), self.high)
+
+    def _snapshotting(self, data, gen):
+        """Write data (the game as it was when the snapshot was taken) as the
+        snapshot of generation gen, one flash operation per step; the first step
+        makes the text."""
         data["gen"] = gen
         work = self.store.saving(self.name, data)
         del data  # the text is all the job keeps
         yield from work
         self.gen = gen
-        self.count = 0
         if self.ring is not None:
-            self.ring.fold()
+            self.ring.fold(gen)
         yield  # the rename alone in its poll: it may be the one that erases
         found = self._old_logs()
         for path in found:  # the log of a version before

@@ -12,6 +12,8 @@ Its ``__init__`` is the entry point and provides:
   describe(action, names, g)  short text for "Undone: ..." (g: the game as it
                               was when the action was applied, i.e. after the undo)
   acting(g)                   seat of the player who acts now, or None (for the LED)
+  menu(app)                   optional: the game's menu, which a long OK opens
+                              under the screen's help (app.help)
   result(g, names)            None until the game is over, then what the history
                               keeps (the dict docs/architecture.md describes)
 

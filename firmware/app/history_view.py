@@ -9,7 +9,7 @@ from app import games
 from app.colours import NAMES
 from app.history_read import count, names, read
 from app.seats import plain
-from app.ui import spread, wrap
+from app.ui import plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _CHUNK = const(4)  # games "By colour" reads per tick
@@ -24,15 +24,10 @@ def title(game_id):
     return game_id
 
 
-def row_text(rec, cols):  # the game, its winner, the winner's score
+def row_text(rec, cols):  # the game in a word, then its winner (OK: the whole result)
     if rec is None:
         return "(damaged)"
-    score = ""
-    for p in rec["p"]:
-        if p[2] == 1:
-            score = str(p[1])
-            break
-    return spread(title(rec["g"])[:3] + " " + rec["w"], score, cols)
+    return spread(title(rec["g"]).replace("-", " ").split(" ")[0], rec["w"], cols)
 
 
 def result_lines(rec, cols):  # one game's result table
@@ -96,6 +91,9 @@ class HistoryList(Menu):
         rows = _Rows(app)
         hint = "" if rows.n else ("History cleared" if app.history.cleared else "No games yet")
         Menu.__init__(self, "History", rows, self._pick, hint=hint)
+
+    def help(self, app):
+        return "The games kept, newest first, each with its winner: OK shows the whole result."
 
     def _pick(self, app, index):
         if index == 0:
@@ -167,7 +165,7 @@ def clear_history(app):  # Settings: clear (after a question), or undo the clear
     elif not count(h):
         app.notify("No games in the history.")
     else:
-        app.push(Confirm("Clear history", "Forget all %d games? Dice counts stay." % count(h), _cleared))
+        app.push(Confirm("Clear history", "Forget all %s? Dice counts stay." % plural(count(h), "game"), _cleared))
 
 
 def _cleared(app):

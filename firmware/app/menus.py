@@ -10,9 +10,11 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 class MainMenu(Menu):
     PAGES = False  # the title bar names the game in play, and needs the room
+    HELP = "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes."
 
     def __init__(self):
-        Menu.__init__(self, "Schaffner", [], self.pick)
+        # the one rule said where every session starts
+        Menu.__init__(self, "Schaffner", [], self.pick, hint="Hold OK: help")
 
     def _entries(self, app):
         e = []

@@ -9,7 +9,7 @@ UP from the start reaches Done, the hyphen and the space at once), a long
 DOWN / UP steps five.  OK adds the character; the first letter of the name and of
 each word (after a space or hyphen) is a capital by itself.  Hold OK (or OK on
 Done) ends the name; BACK deletes the last character, and on an empty name leaves.
-A keyboard (the web page) types characters straight in (type()).
+A keyboard (the web page) types characters straight in (type()), and Enter is done().
 docs/using.md has the press counts.
 """
 from micropython import const
@@ -37,6 +37,8 @@ def _small(c):
 
 class NameEntry(Screen):
     """on_done(app, name) takes the name typed (a ValueError keeps the entry as it is)."""
+    HELP = ("UP/DOWN turn the wheel (held: by 5), OK adds its letter; UP, then OK on Done "
+            "ends the name. BACK deletes a letter.")
 
     def __init__(self, title, on_done, text=""):
         self.title = title
@@ -62,8 +64,8 @@ class NameEntry(Screen):
             self.index = (self.index + step) % n
         elif b == UP:
             self.index = (self.index - step) % n
-        elif ev == OK | LONG or (ev == OK and self.index == _DONE):
-            self.on_done(app, self.text)
+        elif ev == OK and self.index == _DONE:
+            self.done(app)
         elif ev == OK:
             self.type(app, self._char(self.index))
         elif ev == BACK:
@@ -72,6 +74,9 @@ class NameEntry(Screen):
                 self.index = 0
             else:
                 app.pop()
+
+    def done(self, app):  # the name as typed goes to on_done
+        self.on_done(app, self.text)
 
     def type(self, app, c):
         """Add the character c (a keyboard's: its case follows the name's start rule
@@ -96,4 +101,4 @@ class NameEntry(Screen):
         n = _DONE + 1
         ui.bar(1, " " + self.label(i))
         ui.line(2, "next " + self.label((i + 1) % n) + " " + self.label((i + 2) % n))
-        ui.footer("hold OK: done")
+        ui.footer("OK: done" if self.index == _DONE else "OK: add letter")

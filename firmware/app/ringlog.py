@@ -11,8 +11,11 @@ A block starts with a header: b"SR", its sequence number (4 bytes, little
 endian) and the CRC-16 of those 6 bytes.  Records follow, each its length
 (2 bytes), the generation of the snapshot it comes after (2 bytes, modulo
 65536), its bytes and the CRC-16 of all that; a length of 0xFFFF is erased
-flash, the end.  Blocks are used in turn, and one is erased only when no record
-of the generation in play is in it.
+flash, the end.  A snapshot of generation g holds every record of a generation
+before g, so the records in play after it are those of g and later (records
+made while a snapshot was being written carry its generation, and those made
+after a snapshot a power cut stopped carry one past it).  Blocks are used in
+turn, and one is erased only when no record in play is in it.
 
 A power cut while a record is programmed leaves it failing its CRC: it is not
 read, nor anything after it in its block, and the log goes on in the next
@@ -49,10 +52,16 @@ def _u16(buf, at):
     return buf[at] | buf[at + 1] << 8
 
 
+def _since(g, gen):
+    """Whether generation g (modulo 65536) is gen or later."""
+    return (g - gen) & _END < 0x8000
+
+
 class RingLog:
     """The log in the device's blocks.  read() finds where it goes on and the
-    records of one generation; append() adds one; fold() marks every record
-    so far as history (a snapshot now holds them)."""
+    records in play after a snapshot; append() adds one; fold() marks the
+    records a new snapshot holds as history; ahead() erases the next block
+    before the log needs it."""
 
     def __init__(self, dev):
         self.dev = dev
@@ -62,10 +71,13 @@ class RingLog:
         self.pos = BLOCK  # where its next record goes; BLOCK: it takes no more
         self.first = -1  # the block of the first record in play; -1: none yet
         self.erased = -1  # a block erased for the log to go on in
-        self.top = 0  # the highest generation any record has (damaged ones too: an upper bound)
+        self.top = 0  # the highest generation of a whole record read (read(): of those in play, or all)
+        self.low = -1  # the generation of the snapshot in place: records before it are history
+        self.runs = []  # [generation, block] where each generation's records in play begin
 
     def read(self, gen):
-        """The complete records of generation gen (bytes), oldest first."""
+        """The complete records of the snapshot of generation gen and the
+        generations after it (bytes), oldest first."""
         dev = self.dev
         head = bytearray(_HEAD)
         for k in range(self.n):
@@ -74,6 +86,9 @@ class RingLog:
             self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
+        self.low = gen
+        self.runs = []
+        self.first = -1
         found = []
         four = memoryview(head)[:4]  # a record's length and generation
         for _, k in order:
@@ -88,16 +103,17 @@ class RingLog:
                     pos = BLOCK  # no record: the block takes no more
                     break
                 g = _u16(head, 2)
-                self.top = max(self.top, g)
-                if g == gen:
+                live = gen >= 0 and _since(g, gen)
+                if live or gen < 0:  # (records older than gen cannot raise top past it)
                     rec = bytearray(end - pos)
                     dev.read(k, pos, rec)
                     if crc16(memoryview(rec)[:-2]) != _u16(rec, end - pos - 2):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
-                    found.append(bytes(rec[4:-2]))
-                    if self.first < 0:
-                        self.first = k
+                    self.top = max(self.top, g)
+                    if live:
+                        found.append(bytes(rec[4:-2]))
+                        self._mark(g, k)
                 pos = end
             self.cur, self.pos = k, pos
         for pos in range(self.pos, BLOCK, 4):  # programmed past the end: a record cut short
@@ -106,6 +122,13 @@ class RingLog:
                 self.pos = BLOCK
                 break
         return found
+
+    def _mark(self, g, k):
+        """A record of generation g in play is in block k."""
+        runs = self.runs
+        if not runs or runs[-1][0] != g:
+            runs.append([g, k])
+            self.first = runs[0][1]
 
     def erases(self, size):
         """Whether append() of a record of size bytes erases a block first."""
@@ -159,10 +182,31 @@ class RingLog:
             self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
             return False
         self.pos = end
-        if self.first < 0:
-            self.first = k
+        if self.low < 0 or _since(gen & _END, self.low):
+            self._mark(gen & _END, k)
         return True
 
-    def fold(self):
-        """A snapshot holds every record so far: their blocks may be erased."""
-        self.first = -1
+    def fold(self, gen):
+        """A snapshot of generation gen is in place: it holds every record of the
+        generations before, whose blocks may now be erased."""
+        self.low = gen = gen & _END
+        self.runs = [r for r in self.runs if _since(r[0], gen)]
+        self.first = self.runs[0][1] if self.runs else -1
+
+    def ahead_due(self):
+        """Whether the block the log goes on in next wants erasing ahead: the block
+        in use has less than a quarter left, and the next is neither erased nor
+        in play."""
+        k = (self.cur + 1) % self.n
+        return self.pos >= BLOCK - BLOCK // 4 and self.erased != k and k != self.first
+
+    def ahead(self):
+        """Erase the block the log goes on in next, before it is needed (ahead_due):
+        True when this erased it (a 45 ms stall)."""
+        if not self.ahead_due():
+            return False
+        k = (self.cur + 1) % self.n
+        self.dev.erase(k)
+        self.seq[k] = -1
+        self.erased = k
+        return True

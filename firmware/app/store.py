@@ -21,13 +21,25 @@ def compact(data):
     return json.dumps(data, separators=(",", ":"))
 
 
+def _heal(fs, root):
+    """No folder root: a restore or a move of the saves (host_tools/pico/backup.py)
+    that was cut between its two renames (root to root.old, then root.new, whole
+    and read back, to root) is finished; without root.new, root.old goes back."""
+    old = root + ".old"
+    if fs.exists(old):
+        new = root + ".new"
+        fs.rename(new if fs.exists(new) else old, root)
+
+
 class FileStore:
     """The saves in the folder root, through the files layer fs (app.flash)."""
 
     def __init__(self, root, fs=None):
         self.root = root
-        self.fs = fs or OsFiles()
-        self.fs.makedirs(root)
+        self.fs = fs = fs or OsFiles()
+        if not fs.exists(root):
+            _heal(fs, root)
+        fs.makedirs(root)
 
     def _path(self, name, ext):
         return "%s/%s.%s" % (self.root, name, ext)

@@ -28,7 +28,7 @@ one costs nothing more.
 """
 import framebuf
 
-from app.colours import ACCENT, BG, DIM, FG, colour_of
+from app.colours import ACCENT, BG, DIM, FG, NEUTRAL, colour_of, ink_on
 
 
 # For each row byte (bit 7 = the leftmost pixel): where its first lit pixel
@@ -79,6 +79,7 @@ class Ui:
         self._native = getattr(canvas, "doubled", None)
         if self.s == 2:
             self._double_scratch()
+        self.band = None  # colour screens: the title bar's colour, the acting player's (App.render)
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
         self.cuts = None  # ... and every string line/bar/header/footer had to shorten
@@ -216,10 +217,17 @@ class Ui:
     def right(self, s, y, c=FG, scale=0):
         self.text(s, self.w - self.width_of(s, scale), y, c, scale)
 
+    # Inverted title bar; right-hand text (a counter, a page) is optional.  On
+    # colour screens it is the acting player's colour (band), neutral grey where
+    # nobody acts.  (A comment: a docstring compiled from source takes heap.)
     def header(self, left, right=""):
-        """Inverted title bar; right-hand text (a counter, a page) is optional."""
-        self.fb.fill_rect(0, 0, self.w, self.header_h, ACCENT if self.colour else FG)
-        fg = FG if self.colour else BG
+        if self.colour:
+            band = NEUTRAL if self.band is None else self.band
+            fg = ink_on(band)
+        else:
+            band = FG
+            fg = BG
+        self.fb.fill_rect(0, 0, self.w, self.header_h, band)
         room = self.cols - (len(right) + 1 if right else 0)
         left = self.cut(left, room)
         # a 1-pixel margin, unless the title fills the whole width
@@ -260,6 +268,10 @@ class Ui:
         fill = (w - 2) * max(0, min(1000, permille)) // 1000
         if fill:
             self.fb.fill_rect(x + 1, y + 1, fill, h - 2, FG)
+
+
+def plural(n, word):  # '1 card', '2 cards'
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def fit(s, room):

@@ -3,6 +3,8 @@
 A screen has ``handle(app, event)`` and ``draw(app, ui)``; it changes screens
 through ``app.push`` / ``app.pop`` and the game through ``app.do``.  A
 ValueError raised while handling shows its message and changes nothing.
+Every screen has ``help(app)``: its line of help in words (HELP unless the
+screen works it out), which a long OK shows (App.help) on every screen.
 """
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.ui import wrap
@@ -10,6 +12,7 @@ from app.ui import wrap
 
 class Screen:
     title = ""
+    HELP = "BACK goes back."
 
     def handle(self, app, ev):
         if ev == BACK:
@@ -18,14 +21,21 @@ class Screen:
     def draw(self, app, ui):
         ui.header(self.title)
 
+    def help(self, app):
+        return self.HELP
+
 
 class Menu(Screen):
     """Pick one of ``items`` (strings); ``on_pick(app, index)`` decides what follows.
 
     UP/DOWN move (wrapping), long UP/DOWN jump a page, OK picks, BACK leaves.
     A list longer than the screen shows where the cursor is, unless PAGES is False.
+    ``guide``: a help text shown above the rows, not picked (App.help puts the
+    screen's help there when a long OK opens the game's menu).
     """
     PAGES = True
+    HELP = "UP/DOWN choose, OK picks, BACK goes back."
+    guide = ""
 
     def __init__(self, title, items, on_pick, index=0, hint="", on_back=None):
         self.title = title
@@ -56,21 +66,26 @@ class Menu(Screen):
     def draw(self, app, ui):
         n = len(self.items)
         self.index = min(self.index, n - 1)
-        ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > ui.rows + (0 if self.hint else 1) else "")
         rows = ui.rows + (0 if self.hint else 1)
-        top = min(max(0, self.index - rows // 2), max(0, n - rows))
-        for r in range(min(rows, n - top)):
-            i = top + r
-            if i == self.index:
-                ui.bar(r, self.items[i])
-            else:
-                ui.line(r, self.items[i])
+        ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > rows else "")
+        if self.guide:
+            from app.help import draw_guide
+            draw_guide(self, ui, rows)
+        else:
+            top = min(max(0, self.index - rows // 2), max(0, n - rows))
+            for r in range(min(rows, n - top)):
+                i = top + r
+                if i == self.index:
+                    ui.bar(r, self.items[i])
+                else:
+                    ui.line(r, self.items[i])
         if self.hint:
             ui.footer(self.hint)
 
 
 class NumberEntry(Screen):
     """Enter an integer between lo and hi: UP/DOWN one step, long UP/DOWN five, OK takes it."""
+    HELP = "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."
 
     def __init__(self, title, prompt, value, lo, hi, on_done, unit=""):
         if not lo <= value <= hi:
@@ -104,6 +119,7 @@ class NumberEntry(Screen):
 
 class Confirm(Screen):
     """A question with Yes / No; on_yes(app) runs for Yes, No just leaves."""
+    HELP = "UP/DOWN choose the answer, OK gives it, BACK goes back."
 
     def __init__(self, title, question, on_yes, yes="Yes", no="No"):
         self.title = title
@@ -123,25 +139,25 @@ class Confirm(Screen):
         elif ev == BACK:
             app.pop()
 
-    def draw(self, app, ui):
+    def draw(self, app, ui):  # the question on every body row, the answers on the footer's
         ui.header(self.title)
-        lines = ui.cut(wrap(self.question, ui.cols), ui.rows - 1)
+        lines = ui.cut(wrap(self.question, ui.cols), ui.rows)
         for r, s in enumerate(lines):
             ui.line(r, s)
-        r = ui.rows - 1
+        y = ui.footer_y
         for i in (0, 1):
             label = self.labels[i]
             x = i * (ui.w // 2)
             if i == self.choice:
-                y = ui.body_y + r * ui.pitch - 1
-                ui.fb.fill_rect(x, y, ui.w // 2, 8 * ui.s + 2, 2 if ui.colour else 1)
-                ui.text(label, x + 4, y + 1, 1 if ui.colour else 0)
+                ui.fb.fill_rect(x, y - 1, ui.w // 2, 8 * ui.s + 1, 2 if ui.colour else 1)
+                ui.text(label, x + 4, y, 1 if ui.colour else 0)
             else:
-                ui.text(label, x + 4, ui.body_y + r * ui.pitch)
+                ui.text(label, x + 4, y)
 
 
 class TextView(Screen):
     """Read-only lines, scrolled with UP/DOWN; OK or BACK leaves."""
+    HELP = "UP/DOWN scroll, OK or BACK goes back."
 
     def __init__(self, title, lines):
         self.title = title
@@ -161,6 +177,8 @@ class TextView(Screen):
     def draw(self, app, ui):
         rows = ui.rows + 1
         more = len(self.lines) > rows
-        ui.header(self.title, "%d/%d" % (self.top // rows + 1, (len(self.lines) + rows - 1) // rows) if more else "")
+        # the page the last line shown is on: it changes with the first scroll down
+        page = (self.top + rows - 1) // rows + 1 if self.top else 1
+        ui.header(self.title, "%d/%d" % (page, (len(self.lines) + rows - 1) // rows) if more else "")
         for r in range(min(rows, len(self.lines) - self.top)):
             ui.line(r, self.lines[self.top + r])

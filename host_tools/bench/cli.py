@@ -119,9 +119,20 @@ class Replays:
 
 # the speed rows of the table: (figure, the Replays method that gives it, its arguments,
 # Report.row's keywords: budget and goal, unit, format)
+# What the bench shows but cannot model, judged by make chip alone: the Display Pack's frames are
+# drawn by native code on the Pico (machine code for the RP2040, which this runtime cannot load),
+# here by framebuf's blits, so its press times are what they were before those loops.
+CHIP_ONLY = ("pico_display_pack",)
+CHIP_ALONE = ("finger -> frame pushed (a short press reaches the app within a millisecond of the"
+              " release on the chip, which the bench starts its clock after)",
+              "presses that had to wait for flash work, and the poll gaps with the hands at the buttons"
+              " (the flash's erases and programs in emulated time)",
+              "boot to the first screen through littlefs, and the make deploy install's heap")
 SPEED_ROWS = (
-    ("press -> frame pushed, p99, bus included", "press_p99", (), dict(zip(("budget", "goal"), budgets.PRESS_MS))),
-    ("press -> frame, compute only, p99", "compute_p99", (), dict(zip(("budget", "goal"), budgets.COMPUTE_MS))),
+    ("press -> frame pushed, p99, bus included", "press_p99", (),
+     dict(zip(("budget", "goal"), budgets.PRESS_MS), unjudged=CHIP_ONLY)),
+    ("press -> frame, compute only, p99", "compute_p99", (),
+     dict(zip(("budget", "goal"), budgets.COMPUTE_MS), unjudged=CHIP_ONLY)),
     ("longest gap between two button polls", "longest_gap", (), dict(zip(("budget", "goal"), budgets.GAP_MS))),
     ("presses lost", "lost", (), dict(budget=0, goal=0, unit="", fmt="%d")),
     ("Trainmaker odds after a roll, past the tumble", "odds_late", (),
@@ -211,7 +222,12 @@ def run(state, args):
             peak, code = heaps[board, game]
             out.append("  %-17s %-11s %5.1f KB, of it code %4.1f KB" % (board, game, peak / KB, code / KB))
     out.append("")
-    out.append("all within budget" if not report.failures else "%d figure(s) OVER budget" % report.failures)
+    out.append("Judged by make chip alone: the figures marked (chip), which the bench cannot model for"
+               " that board (%s: its frames drawn by native code the runtime cannot run); and" % ", ".join(CHIP_ONLY))
+    out += ["  - " + what for what in CHIP_ALONE]
+    out.append("")
+    out.append("all that the bench models within budget" if not report.failures
+               else "%d figure(s) OVER budget" % report.failures)
     state.out("\n".join(out))
     return 1 if report.failures else 0
 

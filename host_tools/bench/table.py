@@ -16,15 +16,19 @@ class Report:
         self.rows = []
         self.failures = 0
 
-    def row(self, name, cells, budget=None, goal=None, unit="ms", fmt="%.1f"):
-        """cells: one value per column (None: no figure); budget and goal in unit."""
+    def row(self, name, cells, budget=None, goal=None, unit="ms", fmt="%.1f", unjudged=()):
+        """cells: one value per column (None: no figure); budget and goal in unit;
+        unjudged: the columns whose figure is shown without a verdict (another tool
+        judges it), marked "(chip)"."""
         shown = []
-        for v in cells:
+        for i, v in enumerate(cells):
             if v is None:
                 shown.append("-")
                 continue
             text = (fmt % v) + " " + unit
-            if budget is not None:
+            if budget is not None and self.columns[i] in unjudged:
+                text += " (chip)"
+            elif budget is not None:
                 ok = verdict(v, budget)
                 self.failures += ok != "ok"
                 text += " " + ok

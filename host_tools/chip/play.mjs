@@ -25,6 +25,7 @@ const MARK = 22; // the probe's pin: raised when the app takes an event
 const HOLD_MS = 100, LONG_HOLD_MS = 800, LONG_MS = 700;
 const RELEASED_MS = 50; // before the next press: the debouncer takes 30 ms to see a release
 const LOST_MS = 300; // a press the app has not taken this long after the finger was lost
+const AFTER_MS = 300; // after a release the hands are still at the buttons: polls must stay quick
 const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.25;
 const REST_LIMIT_MS = 20000;
 const BOOT_LIMIT_MS = 10000;
@@ -74,8 +75,9 @@ sio.readUint32 = (off) => {
   if (off === 4) {
     const t = emu.nanos;
     if (t - burst.last > 200e3) {
-      if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases]);
-      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase };
+      if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases, burst.busy]);
+      // busy: emulated ms the chip was not asleep until then (cycles run, flash stalls)
+      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase, busy: emu.cycles * 8e-6 + emu.flashOps.stallMs };
     }
     burst.last = t;
     burst.n++;
@@ -166,6 +168,7 @@ function press(i, ev, wait) {
     runTo(nowMs() + RELEASED_MS);
   }
   rec.down = down;
+  rec.release = down + hold;
   rec.event = event;
   rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
   const mine = frames.filter((f) => f[0] >= event);
@@ -181,6 +184,34 @@ function press(i, ev, wait) {
   rec.programmed = emu.flashOps.programmedBytes - flash0.programmedBytes;
   rec.key = frameKey();
   return rec;
+}
+
+// What the hands feel of the flash, per press, once the run is over (a press's window can reach
+// past the next press): waits, the flash operations (flashLog: erases and programs with their
+// stall) that overlapped the press from the finger going down to its frame pushed (it had to wait
+// for them); held, the longest gap between two polls that overlapped the time the button was held
+// or the AFTER_MS after its release, less the time the chip slept in it (main.run sleeps a
+// millisecond at a time and polls at once when a pin's edge comes: asleep, it is watching),
+// heldRaw that gap whole, and heldErases, the erases in it.
+function handsFigures(recs) {
+  const log = emu.flashLog;
+  let from = 1; // presses come in time order: the polls before a window stay before the next
+  for (const rec of recs) {
+    const end = rec.frame ?? rec.event;
+    rec.waits = log.filter((f) => f.tMs < end && f.tMs + f.stallMs > rec.down).length;
+    const w0 = rec.down, w1 = rec.release + AFTER_MS;
+    let held = 0, at = null;
+    while (from < polls.length && polls[from][0] <= w0) from++;
+    for (let k = from; k < polls.length; k++) {
+      const t0 = polls[k - 1][0], t1 = polls[k][0];
+      if (t0 >= w1) break;
+      const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
+      if (t1 > w0 && busy > held) { held = busy; at = k; }
+    }
+    rec.held = +held.toFixed(2);
+    rec.heldRaw = at === null ? 0 : +(polls[at][0] - polls[at - 1][0]).toFixed(2);
+    rec.heldErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
+  }
 }
 
 function bootScreen() {
@@ -266,6 +297,7 @@ try {
   else if (e instanceof Ended) result.ended = e.message;
   else result.error = e.message;
 }
+handsFigures(result.presses);
 result.ms = nowMs();
 result.flash = emu.flashOps;
 result.polls = polls.length;

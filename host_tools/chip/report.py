@@ -36,6 +36,12 @@ def figures(board):
         p = gap[1]
         what = [w for n, w in ((p["gapErases"], "a flash erase"), (p["gapFrames"], "a frame pushed")) if n]
         f["gap"] = (p["gap"], gap[2], " and ".join(what) or "neither a flash erase nor a frame")
+        hands = [r for r in rows if "held" in r[1]]  # results from before these figures lack them
+        if hands:
+            waited = [label for _, p, label, _ in hands if p["waits"]]
+            f["waits"] = (len(waited), waited[0] if waited else None)
+            held = max(hands, key=lambda r: r[1]["held"])
+            f["held"] = (held[1]["held"], held[1].get("heldRaw", held[1]["held"]), held[2], held[1]["heldErases"])
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
@@ -112,7 +118,10 @@ def _figure_rows(cols):
     report.row("  the same, max", each("event", lambda v: v[2]))
     report.row("event -> frame, compute only (to the frame's send), p99", each("compute", lambda v: v[1]),
                *budgets.COMPUTE_MS)
-    report.row("longest gap between two button polls", each("gap", lambda v: v[0]), *budgets.GAP_MS)
+    report.row("presses that had to wait for flash work", each("waits", lambda v: v[0]), 0, 0, "", "%d")
+    report.row("longest poll gap, a button held or %d ms after its release, less sleep" % budgets.AFTER_RELEASE_MS,
+               each("held", lambda v: v[0]), *budgets.HELD_GAP_MS)
+    report.row("longest gap between two button polls, anywhere", each("gap", lambda v: v[0]), *budgets.GAP_MS)
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
     report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: max(0.0, v[0])),
                *budgets.ODDS_LATE_MS)
@@ -164,6 +173,11 @@ def _figure_lines(f):
         for finger, event, label in f["slowest"]:
             out.append("    %6.1f ms %6.1f ms  %s" % (finger, event, label))
         out.append("  longest gap between polls: %.1f ms, during %s (in it: %s)" % f["gap"])
+    if "held" in f:
+        out.append("  longest gap with the hands at the buttons: %.1f ms awake in a gap of %.1f ms, at %s"
+                   " (%d flash erases in it)" % f["held"])
+        waits, first = f["waits"]
+        out.append("  presses that had to wait for flash work: %d%s" % (waits, ", the first: %s" % first if first else ""))
     for key, what in (("render", "the app drawing a frame"), ("show", "the display sending it")):
         if key in f:
             out.append("  %s: median %.1f, p99 %.1f, max %.1f ms" % ((what,) + f[key]))

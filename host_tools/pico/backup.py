@@ -15,8 +15,9 @@ the one the gadget runs is refused, as is anything that is not a backup, before 
 is asked to change anything. It then writes the files into /data.new and reads each back,
 and switches with two renames (/data to /data.old, /data.new to /data) before removing
 /data.old: a cut before the switch leaves /data as it was; a cut between the renames leaves
-the old saves in /data.old (the gadget starts with none), which the next restore puts back
-before it begins.
+no /data, and the gadget finishes the switch at its next boot (firmware/app/store.py puts
+/data.new in place; the next restore removes /data.old), or, should /data.new be gone, the
+next restore puts /data.old back before it begins.
 The game in play comes along with its log: the gadget finds where littlefs put the log's
 files at its next boot (firmware/app/ringlog.py), as after any copy.
 """

@@ -34,7 +34,7 @@ SHOTS = (
     ("trainmaker-winner", "pico_oled", "trainmaker", ("wins the game",), -1),
     ("ttr-player", "pico_oled", "ttr_austria", ("Routes", "Tickets"), -1),
     ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking", "Tie: by tickets"), 0),
-    ("history", "pico_oled", "history", ("History", "By colour", "Tra Red"), 0),
+    ("history", "pico_oled", "history", ("History", "By colour", "Trainmaker"), 0),
     ("history-game", "pico_oled", "history", ("Game 1", "1 Red"), 0),
     ("dice-check", "pico_oled", "history", ("Dice check", "p="), 0),
     ("dice-check-pack", "pico_display_pack", "history", ("Dice check", "p="), 0),
@@ -50,7 +50,7 @@ def look_at_history(d):
     """From the end of a game: the history list, the game's result, the dice check."""
     d.press("BACKx6")
     d.pick("History")
-    d.pick("Tra Red")
+    d.pick("Trainmaker")
     d.press("BACK")
     d.pick("Dice check")
     d.tick(1 << 20)

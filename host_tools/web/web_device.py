@@ -22,7 +22,7 @@ import board
 import browser  # type: ignore[import-not-found]  # the page's JavaScript
 import main
 from app.app import SAVE, App
-from app.events import LONG, OK, name
+from app.events import name
 from app.store import FileStore
 from drivers.buttons import Debouncer
 from schaffner.rng import Rng
@@ -132,7 +132,7 @@ def type_key(ch):
         return None
     try:
         if ch == "\n":
-            app.handle(OK | LONG)
+            top.done(app)
         else:
             top.type(app, ch)
     except ValueError as exc:

@@ -20,7 +20,7 @@ def test_no_led_colour_on_a_mono_screen():
 
 def test_the_led_is_lit_while_the_game_is_on_screen_and_only_then():
     d = new_game(Driver(width=240, height=135, colour=True), 2)
-    d.press("DOWN")  # the turn's menu, opened from the game: still the game
+    d.press("LONG_OK")  # the turn's menu, opened from the game: still the game
     assert type(d.app.top).__name__ == "TurnMenu" and d.app.led() == PALETTE[4]
     d.press("BACK")
     d.press("BACK")  # the main menu

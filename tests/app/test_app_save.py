@@ -102,7 +102,56 @@ def test_a_flash_too_full_for_the_log_after_boot_leaves_the_app_running_and_says
             return None
 
     d = Driver(Full())
-    d.shows("New game")  # the first screen first: the log's blocks are made in the polls after it
-    d.tick(10)
+    d.shows("New game")  # the first screen first: the log's blocks are made in the polls after it,
+    d.tick(10)  # once the hands have left the buttons a while (app.flash.QUIET_MS)
+    d.shows("New game")
+    d.tick(600)
     d.shows("Could not save")
     d.press("BACK").shows("New game")
+
+
+def _saves_switched(cut_after_first):
+    """A gadget with a Taubertal game of 2 players (its /data) that a restore was switching
+    to the saves of another, with 3 players: /data.new whole, and the power cut after the
+    restore's first rename (/data to /data.old), or (not cut_after_first) before it
+    wrote anything but /data.old.  A generator: its last step is the flash."""
+    fs = new_game(Driver(), 2).press("OK").fs
+    yield  # the heap collected, as between boots
+    if cut_after_first:
+        other = new_game(Driver(), 3).press("OK", "OK").fs
+        yield
+        for table, theirs in ((fs.files, other.files), (fs.rings, other.rings)):
+            for path in list(theirs):
+                table["/data.new" + path[len("/data"):]] = theirs.pop(path)
+        fs.dirs.add("/data.new")
+        del other
+    fs.rename("/data", "/data.old")
+    yield fs
+
+
+def _test_a_restore_cut_between_its_renames_is_finished_at_the_next_boot():
+    for fs in _saves_switched(True):
+        yield
+    d = Driver(fs)  # the gadget boots with the saves the restore put on it
+    assert fs.exists("/data") and not fs.exists("/data.new")
+    d.pick("Resume").shows("Green")  # the third player's: the restored game
+    state = d.app.session.to_dict()
+    d = None
+    yield
+    assert Driver(fs).pick("Resume").app.session.to_dict() == state
+
+
+def test_a_restore_cut_between_its_renames_is_finished_at_the_next_boot():
+    return _test_a_restore_cut_between_its_renames_is_finished_at_the_next_boot()
+
+
+def _test_saves_moved_aside_with_nothing_to_replace_them_go_back_at_the_next_boot():
+    for fs in _saves_switched(False):
+        yield
+    d = Driver(fs)
+    assert fs.exists("/data") and not fs.exists("/data.old")
+    d.pick("Resume").shows("Blue")  # the gadget's own game, Blue's turn after Red's ticket
+
+
+def test_saves_moved_aside_with_nothing_to_replace_them_go_back_at_the_next_boot():
+    return _test_saves_moved_aside_with_nothing_to_replace_them_go_back_at_the_next_boot()

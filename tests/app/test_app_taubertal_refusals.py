@@ -71,7 +71,7 @@ def test_light_purple_without_cubes_and_dark_purple_without_coins():
     before = d.app.session.to_dict()
     d.press("OK").pick("Build").pick("Zollamt")
     unchanged(d, before, "Zollamt needs 3 cubes: Red has 1")
-    d.pick("Postamt").shows("Coins on board", "0=paid by hand")
+    d.pick("Postamt").shows("Price on board", "0: paid already")
     d.press("UPx5", "OK")
     unchanged(d, before, "Postamt costs 5: Red has 1 coin")
     d.press("DOWNx4", "OK").shows("Postamt", "Pay 1 coin", "Pioneer: +1")

@@ -16,14 +16,14 @@ def undo(d, named):
 def test_nothing_to_undo_at_the_start():
     d = new_game(Driver(), 2)
     d.press("LONG_BACK").shows("Nothing to undo")
-    d.press("OK").shows("Pass 1 tickets", "Red")
+    d.press("OK").shows("Pass 1: tickets", "Red")
 
 
 def test_undo_draft_pick_names_the_player_and_gives_the_pick_back():
     d = new_game(Driver(), 3)
     d.press("OK").shows("Blue", "Pick 2 of 3")
     undo(d, "Red took a ticket")
-    d.shows("Red", "Pick 1 of 3", "took a ticket")
+    d.shows("Red", "Pick 1 of 3", "takes a ticket")
 
 
 @stepped
@@ -35,7 +35,7 @@ def test_undo_build_sale_change_payday():
     d.shows("Next pass order").press("OK").shows("Coins 0", "Cubes 4 of 8")
     undo(d, "Red built Kiosk")
     assert d.app.session.game.to_dict() == start
-    d.shows("Pass 1 Round 1", "Red", "Coins 1", "Cubes 1 of 8")
+    d.shows("Pass 1: Round 1", "Red", "Coins 1", "Cubes 1 of 8")
     d.press("OK").pick("VP/coins/cubes").pick("VP").press("UPx3", "OK")
     undo(d, "Red +3 VP")
     d.shows("Change: Red", "VP 0")
@@ -44,7 +44,7 @@ def test_undo_build_sale_change_payday():
     undo(d, "Blue sold 2 goods")
     yield from skip_to(d, "refill")
     undo(d, "Payday")
-    d.shows("Pass 1 payday", "Red")
+    d.shows("Pass 1: payday", "Red")
 
 
 @stepped
@@ -60,7 +60,7 @@ def test_reboot_mid_round_resumes_exactly():
     d.boot().shows("Taubertal-Expr.", "Resume game")
     yield
     d.pick("Resume")
-    assert d.text == shown and "Blue" in shown and "Pass 2 Round 2" in shown
+    assert d.text == shown and "Blue" in shown and "Pass 2: Round 2" in shown
     assert d.app.session.to_dict() == state
     yield
     undo(d, "Blue +4 coins")  # undo reaches back across the reboot
@@ -74,7 +74,7 @@ def test_reboot_at_payday_and_in_the_final_scoring():
     yield from skip_to(d, "payday", 7)
     d.press("BACK")
     yield
-    d.boot().pick("Resume").shows("Pass 7 payday", "Red", "OK=next 1/2")
+    d.boot().pick("Resume").shows("Pass 7: payday", "Red", "OK: next 1/2")
     yield
     d.press("OK", "OK").shows("Final score", "Ranking")
     yield

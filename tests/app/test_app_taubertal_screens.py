@@ -23,7 +23,7 @@ def test_setup_checklist_for_two_players():
     d.press("UP").shows("Tickets/space")
     d.press("OK", "OK").shows("Black cubes", "6/6", "Red", "0", "Blue", "1", "+1 coin each")
     assert d.app.session is None
-    d.press("OK").shows("Pass 1 tickets", "Red", "Pick 1 of 2")
+    d.press("OK").shows("Pass 1: tickets", "Red", "Pick 1 of 2")
     g = d.app.session.game
     assert g.n == 2 and g.cubes == [0, 1] and g.coins == [1, 1]
 
@@ -40,7 +40,7 @@ def test_setup_back_leaves_without_a_game():
 def test_building_reference_on_both_screens():
     for make in (small, colour):
         d = new_game(make(), 2)
-        d.press("DOWN").pick("Buildings").shows("Kiosk", "Kantine")
+        d.press("LONG_OK").pick("Buildings").shows("Kiosk", "Kantine")
         d.press("OK").shows("Kiosk", "Instant", "coins", "Take 3 action cubes", "Applied by app")
         yield
         for _ in range(21):  # every building, each fitting the screen
@@ -86,10 +86,10 @@ def test_sale_calculator_outside_a_turn_records_nothing():
     d = small()
     new_game(d, 4)
     before = d.app.session.to_dict()
-    d.press("DOWN").pick("Sale calculator").shows("Sale calculator", "Wine", "Tools")
+    d.press("LONG_OK").pick("Sale calculator").shows("Sale calculator", "Wine", "Tools")
     d.press("UPx2", "OK", "UP", "OK", "UP", "OK").shows("=7 coins 8 VP")
     d.press("OK").shows("Sale preview", "2x1+1x2+1x3", "7 coins", "+8 VP", "preview only")
-    d.press("OK").shows("Pass 1 tickets", "Red")
+    d.press("OK").shows("Pass 1: tickets", "Red")
     assert d.app.session.to_dict() == before
 
 
@@ -101,16 +101,16 @@ def test_payday_page_by_page_with_staff_house_and_unpaid_wages():
     record(d, ("carriage", 0, "worker"), ("build", 0, "dienstwohnhaus"), ("coins", 0, 2))
     yield
     yield from skip_to(d, "hire", 2)
-    d.shows("Pass 2 hiring", "Red", "room: 4 workers")
+    d.shows("Pass 2: hiring", "Red", "room: 4 workers")
     d.press("OK", "UPx3", "OK")
     d.shows("Blue", "room: 2 workers").press("OK", "UPx2", "OK")
     yield
     yield from skip_to(d, "payday", 2)
     # Red: 3 hired, 1 free (Dienstwohnhaus), 2 due, has 3.  Blue: 2 due, has 1: -3 VP.
-    d.shows("Pass 2 payday", "Red", "Hired 3, 1 free", "pays 2 coins", "OK=next 1/2")
-    d.press("OK").shows("Blue", "Hired 2", "pays 1, -3 VP", "OK=pay all 2/2")
+    d.shows("Pass 2: payday", "Red", "Hired 3, 1 free", "pays 2 coins", "OK: next 1/2")
+    d.press("OK").shows("Blue", "Hired 2", "pays 1, -3 VP", "OK: pay all 2/2")
     d.press("UP").shows("Red", "1/2")
-    d.press("OK", "OK").shows("Pass 2 ends", "Refill goods")
+    d.press("OK", "OK").shows("Pass 2: ends", "Refill goods")
     g = d.app.session.game
     assert g.coins == [1, 0] and g.vp == [0, -3] and g.hired == [0, 0]
     d.press("OK").shows("Pass 3 order", "1 Red", "2 Blue", "pioneer track")
@@ -125,13 +125,13 @@ def test_build_over_goes_to_the_top_and_shows_the_new_order():
            ("build", 2, "postamt"), ("done", 2))
     yield
     yield from skip_to(d, "round", 2, 1)  # order: Green, Blue, Red (latest on top)
-    d.shows("Pass 2 Round 1", "Green")
+    d.shows("Pass 2: Round 1", "Green")
     record(d, ("done", 2))
     d.shows("Blue", "VP 0", "Coins 0", "Cubes 5 of 8")  # paid the Kantine worker; 1 + 4 turns
     d.press("OK").pick("Build").pick("Wasserturm").shows("Where?", "Free space", "Over Kantine")
     d.pick("Over Kantine").shows("Wasserturm", "Pay 3 cubes", "Pioneer: top")
     d.press("UP", "OK").shows("Next pass order", "1 Blue", "2 Green", "3 Red")
-    d.press("OK").shows("Pass 2 Round 1", "Blue")
+    d.press("OK").shows("Pass 2: Round 1", "Blue")
     g = d.app.session.game
     assert g.station(1) == ["wasserturm"] and g.built_over(1) == ["kantine"]
 
@@ -139,7 +139,7 @@ def test_build_over_goes_to_the_top_and_shows_the_new_order():
 def test_players_sheet_and_turn_order():
     d = colour()
     new_game(d, 3)
-    d.press("DOWN").pick("Players").shows("Red", "1/3", "VP 0", "Coins 1", "Cubes 0 of 8",
+    d.press("LONG_OK").pick("Players").shows("Red", "1/3", "VP 0", "Coins 1", "Cubes 0 of 8",
                                           "Hired 0 of 2", "No freight car", "Pioneer: 1st")
     d.press("UP").shows("Green", "3/3", "Cubes 2 of 8", "Pioneer: 3rd")
     d.press("BACK").pick("Turn order").shows("Pass 1 order", "1 Red", "2 Blue", "3 Green")
@@ -148,10 +148,10 @@ def test_players_sheet_and_turn_order():
 def test_replacing_tickets_stops_at_the_vp_floor():
     d = small()
     new_game(d, 2)
-    d.press("DOWN").pick("Replace ticket").shows("Red: no room", "-3 VP", "VP floor -5")
+    d.press("LONG_OK").pick("Replace ticket").shows("Red: no room", "-3 VP", "VP floor -5")
     d.press("UP", "OK")
     assert d.app.session.game.vp == [-3, 0]
-    d.press("DOWN").pick("Replace ticket").press("UP", "OK")
+    d.press("LONG_OK").pick("Replace ticket").press("UP", "OK")
     assert d.app.session.game.vp == [-5, 0]  # -3 - 3 stops at -5
 
 

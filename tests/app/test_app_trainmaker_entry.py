@@ -17,17 +17,22 @@ def test_setup_without_steam_engine_then_the_three_cards():
         d.shows(*expect)
     g = d.app.session.game
     assert g.players() == 2 and not g.steam() and d.app.session.names == ["Red", "Blue"]
-    d.shows("Card 1/3", "Red", "hold OK=menu")
+    d.shows("City card 1/3", "Cars it needs", "OK: next car")
     d.press("UP", "OK", "UP", "OK")
     yield
-    d.shows("Depot: 2 cars")
-    d.press("OK")  # goods: passengers first
+    d.shows("Depot: 2 cars", "OK: card done")
+    d.press("OK")  # the goods are asked: none chosen yet
     yield
-    d.shows("passengers", "OK=enter card")
+    d.shows("?", "Goods? UP/DOWN", "OK: enter card")
+    d.press("OK").shows("Which goods?")  # refused: nothing entered
+    yield
+    assert g.faceup() == []
+    d.press("OK", "UP").shows("timber")  # UP from "?": the last goods type
+    d.press("DOWN", "DOWN").shows("passengers")  # DOWN from "?": the first
     d.press("DOWN", "OK")
     yield
     assert g.faceup() == [("PB", "coal")]
-    d.shows("Card 2/3")
+    d.shows("City card 2/3")
     # a Terminal (4 rolling stock) is wild: no goods asked
     d.press("UPx2", "OK", "UP", "OK", "UP")
     yield
@@ -66,7 +71,7 @@ def test_card_entry_refuses_bad_counts_and_changes_nothing():
     d.shows("Trainmaker", "Resume game")
     d.pick("Resume game")
     yield
-    d.shows("Card 1/3")
+    d.shows("City card 1/3")
 
 
 @stepped
@@ -97,7 +102,7 @@ def test_steam_contract_entry_checks_its_needs():
     yield
     g = d.app.session.game
     assert g.steam() and g.steam_contract() == ["station"] and g.players() == 1
-    d.shows("Card 1/3", "Red")
+    d.shows("City card 1/3")
 
 
 @stepped
@@ -166,9 +171,7 @@ def test_declared_contract_wins():
     d = Driver(rng=Rng(1))
     g = start(d, 3)
     yield
-    d.press("DOWN")  # the bars: the game menu
-    yield
-    d.press("OK")
+    d.press("LONG_OK")  # the help, with the game menu
     yield
     d.pick("Contract met!")
     yield

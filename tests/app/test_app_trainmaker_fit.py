@@ -39,10 +39,10 @@ def _views(width, height):
     d.press("UPx2", "OK", "OK", "UP")
     _look(d, cut, "Station: 3 cars")
     yield
-    d.press("OK", "DOWNx6")
-    _look(d, cut, "wild")
+    d.press("OK", "DOWN")
+    _look(d, cut, "passengers")  # the longest goods type
     yield
-    d.press("UP", "OK")
+    d.press("OK")
     yield
     for _ in range(3):  # Red, Blue and Green roll no Locomotive and pass
         _do(d, ("roll", "PBFCPBF"), ("pass",))
@@ -72,7 +72,12 @@ def _views(width, height):
     _do(d, ("roll", "LPBFFFF"))
     yield
     d.press("LONG_OK")
-    _look(d, cut, "Switch Track", "Roll history", "Players", "Contract met!", "Steam Contract")
+    _look(d, cut, "Switch Track")  # under the help
+    assert d.app.top.items == ["Switch Track", "Roll history", "Players", "Contract met!", "Steam Contract"]
+    for label in d.app.top.items[1:]:
+        d.press("DOWN")
+        _look(d, cut, label)
+    d.press("DOWNx%d" % (len(d.app.top.items) - 1))  # round to the first again
     yield
     d.pick("Switch Track")
     _look(d, cut, "Die 2 Passenger")
@@ -135,10 +140,10 @@ def _views(width, height):
     yield
     _do(d, ("roll", "LLPBFFC"), ("place", [0, 1, 2, 3, 4, 6]))
     yield
-    _look(d, cut, "Red", "complete", "Score one card:", "PBF passengers", "any order+extra")
+    _look(d, cut, "Red", "complete", "Score one card:", "PBF passengers", "OK: score it")
     yield
     d.press("OK")
-    _look(d, cut, "Scored!", "PBF passengers", "Goods 1 of 6", "OK=bonus train")
+    _look(d, cut, "Scored!", "PBF passengers", "Goods 1 of 6", "OK: bonus train")
     yield
     d.press("OK")
     _look(d, cut, "Bonus!", "Roll 6", "Stop")

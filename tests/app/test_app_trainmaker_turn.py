@@ -146,7 +146,7 @@ def test_only_locomotives_derail_and_the_turn_passes():
     yield from _placed(d, "LPBFFFF", (0, 1), (("switch", 2, "F"),))
     _roll(d, "LLLLL")
     yield
-    d.shows("Red", "DERAIL!", "dice LLLLL", "Only Locos", "OK=go on")
+    d.shows("Red", "DERAIL!", "dice LLLLL", "Only Locos", "OK: go on")
     assert g.stats(0)[1] == 1 and g.player() == 1
     d.press("DOWN")  # only OK goes on
     yield
@@ -187,7 +187,7 @@ def test_switch_track_from_the_game_menu():
     yield
     d.pick("Switch Track")
     yield
-    d.shows("Switch die", "Die 1 Loco", "Die 4 Flatcar", "Back if no Loco")
+    d.shows("Switch die", "Die 1 Loco", "Die 4 Flatcar", "Which die?")
     d.pick("Die 7 ")
     yield
     d.shows("Die 7 becomes", "Caboose", "Once a game")
@@ -222,7 +222,7 @@ def test_scoring_picks_one_covered_card_then_the_bonus():
     d, g = _game()
     yield
     yield from _placed(d, "LLPPBFC", range(7))  # covers PB coal and PPF mail, not BBF corn
-    d.shows("Red", "complete", "Score one card:", "PB coal", "PPF mail", "any order+extra")
+    d.shows("Red", "complete", "Score one card:", "PB coal", "PPF mail", "OK: score it")
     assert "BBF corn" not in d.text
     d.press("DOWN", "OK")
     yield
@@ -234,7 +234,7 @@ def test_scoring_picks_one_covered_card_then_the_bonus():
     yield
     g = d.app.session.game  # undo replays the game
     assert g.scored(0) == [("PPF", "mail")]
-    d.shows("Red", "Scored!", "PPF mail", "Goods 1 of 6", "OK=bonus train")
+    d.shows("Red", "Scored!", "PPF mail", "Goods 1 of 6", "OK: bonus train")
     d.press("OK")
     yield
     # two Locomotives: a new train from this train's seven dice
@@ -242,7 +242,7 @@ def test_scoring_picks_one_covered_card_then_the_bonus():
     to(d, "Stop")
     yield
     assert g.player() == 1 and g.faceup() == [("PB", "coal"), ("BBF", "corn")]
-    d.shows("Card 3/3", "Blue")
+    d.shows("City card 3/3")
 
 
 @stepped
@@ -301,7 +301,7 @@ def test_going_on_after_a_score_passes_the_turn_and_the_contract_is_no_longer_of
     yield
     g = d.app.session.game
     assert g.player() == 1 and g.phase() == "cards" and g.declarer() == 0
-    d.shows("Card 3/3", "Blue")
+    d.shows("City card 3/3")
     d.press("LONG_OK")
     d.pick("Contract met")
     d.shows("Red shows a met Contract")  # until Blue's first entry, it is still Red's

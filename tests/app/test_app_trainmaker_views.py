@@ -35,9 +35,9 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     table.odds_steps = lambda game: calls.append(game.phase()) or steps(game)
     odds, choices = solver.odds, solver.choices
     # the press that entered the last card drew at once; the next polls work the odds out
-    d.shows("Red", "Score ...")
+    d.shows("Red", "Card ...")
     d.tick(10)
-    d.shows("Red", "Score " + pct(odds(g)[0]))
+    d.shows("Red", "Card " + pct(odds(g)[0]))
     d.press("DOWN", "UP", "DOWN")
     d.tick(20).tick(30)
     assert calls == ["roll"]  # once for this state
@@ -56,7 +56,7 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     o = odds(g)
     # four dice to re-roll: derail only when all four show a Locomotive, (1/3)**4
     assert o[2] == (1 / 3) ** 4
-    d.shows("Score " + pct(o[0]), "Derail 1%")
+    d.shows("Card " + pct(o[0]), "Derail risk 1%")
     assert calls == ["roll", "place", "after_place"]
     yield
     d.press("LONG_OK")
@@ -82,9 +82,9 @@ def test_odds_in_slices_never_hold_a_press():
     t = app.top
     yield
     assert app.tick(10) is False and app.busy()  # under way, nothing new to draw yet
-    d.press("DOWN")  # handled at once, between two slices
-    assert t.cur == 1 and t.odds(app, g) is None
-    d.shows("Score ...")
+    d.press("LONG_OK")  # handled at once, between two slices
+    assert type(app.top).__name__ == "GameMenu" and t.odds(app, g) is None
+    d.press("BACK").shows("Card ...")
     ticks = 1
     while True:
         ticks += 1
@@ -93,8 +93,8 @@ def test_odds_in_slices_never_hold_a_press():
             break
     assert changed and ticks > 5  # a few milliseconds a poll
     app.render()
-    d.shows("Score " + pct(solver.odds(g)[0]))
-    assert t.cur == 1  # the press still counts
+    d.shows("Card " + pct(solver.odds(g)[0]))
+    assert app.top is t  # the presses still count
     yield
     d.press("UP", "OK")  # Roll at once: the tip is worked out while the dice tumble
     now = 1000
@@ -116,7 +116,7 @@ def test_undo_names_what_was_undone():
     d.press("LONG_BACK")
     d.shows("Undone: Card PPF mail")
     d.press("OK")
-    d.shows("Card 3/3")
+    d.shows("City card 3/3")
     d.press("UPx2", "OK", "OK", "UP", "OK", "DOWNx4", "OK")  # PPF mail again
     yield
     d.press("OK")  # Roll 7

@@ -50,7 +50,7 @@ def test_browsing_a_full_history_holds_a_few_kb():
         d.press("DOWN")
         yield
         most = max(most, live() - base)
-    d.shows("Tau Red")
+    d.shows("Taubertal    Red")
     d.press("OK")
     yield
     most = max(most, live() - base)

@@ -24,8 +24,8 @@ def test_taubertal_is_kept_read_back_and_shown():
     assert rec["a"] == d.app.session.journal.count()
     cut = watch_fit(d.app.ui)
     open_history(d)
-    d.shows("History", "By colour", "Dice check", "Tau Blue      16")
-    d.pick("Tau Blue")
+    d.shows("History", "By colour", "Dice check", "Taubertal   Blue")
+    d.pick("Taubertal")
     d.shows("Game 1")
     assert d.app.top.lines == ["Taubertal-Expr.", "Date not set", "Place         VP", "1 Blue        16", "2 Red         16",
                                "3 Green       14", "4 Yellow       8", "Tie: pioneer", "Turns 84",

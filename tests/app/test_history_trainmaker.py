@@ -43,8 +43,8 @@ def test_trainmaker_is_kept_with_its_dice():
     assert counted(d) == list(tally) and "/data/dice.log" not in d.fs.files  # the save counts them
     open_history(d)
     yield
-    d.shows("Tra Red")
-    d.pick("Tra Red")
+    d.shows("Trainmaker", "Red")
+    d.pick("Trainmaker")
     d.shows("Trainmaker", "1 Red", "2 Blue", "Place      cards")
     d.press("DOWNx4").shows("3 Green", "Won by goods", "Turns 13")
     yield

@@ -26,7 +26,7 @@ def test_ttr_austria_is_kept_on_both_screens():
         cut = watch_fit(d.app.ui)
         open_history(d)
         yield
-        d.pick("TtR Red")
+        d.pick("TtR ")
         d.shows("TtR Austria", "1 Red Joerg", "2 Green")
         yield
         d.press("DOWNx5").shows("3 Yellow", "4 Blue Anna", "Tie: by tickets")

@@ -17,13 +17,13 @@ def _add(d, name):
 @stepped
 def test_joerg_and_anna_lena_typed_in_few_presses():
     d = Driver()
-    assert _add(d, "Jörg") == 19  # docs/using.md and the README say so
+    assert _add(d, "Jörg") == 20  # docs/using.md and the README say so
     yield
     d.shows("Joerg", "Add player")
     yield
     d.press("BACK", "BACK")
     yield
-    assert _add(d, "Anna-Lena") == 26
+    assert _add(d, "Anna-Lena") == 27
     yield
     assert roster(d.app).names == ["Jörg", "Anna-Lena"]
     d.boot()
@@ -54,12 +54,12 @@ def test_the_wheel_capitalises_words_deletes_and_refuses_in_words():
     yield
     d.press("BACK").shows("_")
     yield
-    d.press("LONG_OK")  # an empty name
+    d.press("UP", "OK")  # Done on an empty name
     yield
     assert "at least one" in d.text and roster(d.app).names == []
     d.press("OK")  # the message goes
     yield
-    d.press("UPx2", "OK").shows("-_")  # a hyphen, then a capital again
+    d.press("UP", "OK").shows("-_")  # the wheel still on Done: UP is the hyphen; then a capital again
     yield
     d.press("OK").shows("-E_")
     yield
@@ -69,9 +69,9 @@ def test_the_wheel_capitalises_words_deletes_and_refuses_in_words():
     d.pick("Add player").press("OK", "UP", "OK")  # "E", Done: a new player
     yield
     assert roster(d.app).names == ["-E", "E"]
-    d.pick("Add player").press("OK", "DOWN", "OK", "LONG_OK")  # "En"
+    d.pick("Add player").press("OK", "DOWN", "OK", "UP", "OK")  # "En"
     yield
-    d.pick("Add player").press("OK", "LONG_OK")  # "E" again: refused, nothing changed
+    d.pick("Add player").press("OK", "UP", "OK")  # "E" again: refused, nothing changed
     yield
     assert "already" in d.text and roster(d.app).names == ["-E", "E", "En"]
 
@@ -96,7 +96,7 @@ def test_rename_and_remove_change_no_kept_game():
     yield
     d.pick("Settings").pick("Players").pick("Joerg").pick("Rename").shows("Joerg_")
     yield
-    d.press("BACK", "BACK", "BACK", "BACK", "OK", "LONG_OK")  # four deletes, then "E"
+    d.press("BACK", "BACK", "BACK", "BACK", "OK", "UP", "OK")  # four deletes, then "E"
     yield
     assert roster(d.app).names == ["E", "Anna"]
     d.pick("Anna").pick("Remove").press("UP", "OK")
@@ -120,9 +120,7 @@ def test_a_new_game_asks_who_plays_each_colour_in_the_roster_order():
     d.pick("Cem").pick("Red").pick("Nobody").pick("Green").pick("New player")
     yield
     yield
-    d.press(*presses("Dora")[:-1])
-    yield
-    d.press("LONG_OK")
+    d.press(*presses("Dora"))
     yield
     yield
     # the game's own setup follows; once it has started, the seats are set

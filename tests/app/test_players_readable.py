@@ -26,7 +26,8 @@ def _readable(width, height):
     d.press("OK")  # No: the player stays
     yield
     d.pick("Aerger").pick("Rename")
-    d.press("UP", "LONG_UP", "LONG_DOWN", "BACK", "LONG_OK")  # the wheel both ways, a character deleted
+    d.press("UP", "LONG_UP", "LONG_DOWN", "BACK", "LONG_OK")  # the wheel both ways, a character deleted, help
+    d.press("BACK", "UP", "OK")  # Done
     yield
     d.press("BACK", "BACK")
     d.pick("New game").pick("Trainmaker").press("OK")

@@ -21,3 +21,4 @@ PARAMETERS = [(game, w, h) for game in ("taubertal", "trainmaker", "ttr_austria"
 
 def test_every_word_readable(game, width, height):
     return run(__import__("play_" + game), width, height)  # only this game's script in the heap
+

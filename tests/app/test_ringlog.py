@@ -24,12 +24,15 @@ def test_crc16_is_ccitt_false():
     assert crc16(b"") == 0xFFFF
 
 
-def test_records_read_back_by_generation_in_order():
+def test_records_read_back_from_a_generation_on_in_order():
     ring = _log()
     assert ring.read(1) == []
     for i in range(5):
         _write(ring, b"[%d]" % i, 1 if i < 3 else 2)
-    assert _reboot(ring).read(1) == [b"[0]", b"[1]", b"[2]"]
+    # a snapshot of generation 1 is followed by its records and those of a snapshot after it
+    # that a power cut stopped; one of generation 2 holds every record of 1
+    assert _reboot(ring).read(1) == [b"[0]", b"[1]", b"[2]", b"[3]", b"[4]"]
+    assert _reboot(ring).read(3) == [] and _reboot(ring).read(0) == _reboot(ring).read(1)
     again = _reboot(ring)
     assert again.read(2) == [b"[3]", b"[4]"] and again.top == 2
     _write(again, b"[5]", 2)  # goes on after the last one
@@ -59,13 +62,13 @@ def _test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history
     err = raises(OSError, ring.append, data, 1)  # block 0 still holds records in play
     assert err.args[0] == 28 and ring.dev.erases == 3
     assert _reboot(ring).read(1) == [data] * 12
-    ring.fold()  # a snapshot holds them now
+    ring.fold(2)  # a snapshot holds them now
     _write(ring, b"[1]", 2)  # 64 bytes are left in block 2
     _write(ring, data, 2)  # block 0 erased for this one
     assert ring.cur == 0 and ring.dev.erases == 4
     again = _reboot(ring)
     assert again.read(2) == [b"[1]", data] and again.cur == 0 and again.seq == [3, 1, 2]
-    assert _reboot(ring).read(1) == [data] * 8  # what blocks 1 and 2 still hold
+    assert _reboot(ring).read(1) == [data] * 8 + [b"[1]", data]  # blocks 1 and 2 still hold 8 of 1
 
 
 def test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history():
@@ -124,7 +127,7 @@ def _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
     for i in range(8):
         _write(ring, b"y" * 1000, 1)  # both blocks full
         yield
-    ring.fold()
+    ring.fold(2)
     _write(ring, b"w" * 100, 2)  # block 0 erased and reused
     block = dev.get(1)
     block[:2048] = b"\xff" * 2048  # its erase stopped halfway
@@ -159,3 +162,46 @@ def test_a_page_that_does_not_take_the_record_sends_it_to_the_next_block():
     dev.program = program
     _write(ring, b"[1]", 1)
     assert ring.cur == 1 and RingLog(dev).read(1) == [b"[0]", b"[1]"]
+
+
+def _test_the_next_block_is_erased_ahead_and_a_record_then_needs_no_erase():
+    ring = _log(3)
+    _write(ring, b"x" * 1000, 1)
+    assert not ring.ahead_due() and ring.ahead() is False  # three quarters of block 0 left
+    for i in range(2):
+        _write(ring, b"x" * 1000, 1)
+    _write(ring, b"x" * 100, 1)  # less than a quarter of block 0 left
+    yield
+    erases = ring.dev.erases
+    assert ring.ahead_due() and ring.ahead() is True and ring.dev.erases == erases + 1
+    assert not ring.ahead_due() and ring.ahead() is False  # erased already
+    _write(ring, b"x" * 900, 1)  # the last to fit in block 0
+    assert ring.append(b"y" * 1000, 1) is True and ring.cur == 1  # straight into block 1
+    assert ring.dev.erases == erases + 1
+    assert _reboot(ring).read(1) == [b"x" * 1000] * 3 + [b"x" * 100, b"x" * 900, b"y" * 1000]
+
+
+def test_the_next_block_is_erased_ahead_and_a_record_then_needs_no_erase():
+    return _test_the_next_block_is_erased_ahead_and_a_record_then_needs_no_erase()
+
+
+def _test_a_fold_keeps_the_blocks_of_the_records_after_the_snapshot():
+    ring = _log(2)
+    for i in range(4):
+        _write(ring, b"x" * 1000, 1)
+    _write(ring, b"y" * 1000, 2)  # made while the snapshot of generation 2 was written: block 1
+    for i in range(3):
+        _write(ring, b"y" * 1000, 2)
+    yield
+    ring.fold(2)  # block 0 is history now, block 1 holds records in play
+    assert ring.first == 1 and ring.ahead() is True and ring.cur == 1
+    again = _reboot(ring)
+    assert again.read(2) == [b"y" * 1000] * 4 and again.first == 1
+    _write(again, b"z" * 1000, 2)  # block 0, erased ahead: its header makes it the newest
+    assert again.cur == 0
+    err = raises(OSError, _write, again, b"z" * 4000, 2)  # block 1 still in play
+    assert err.args[0] == 28
+
+
+def test_a_fold_keeps_the_blocks_of_the_records_after_the_snapshot():
+    return _test_a_fold_keeps_the_blocks_of_the_records_after_the_snapshot()

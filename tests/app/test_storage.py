@@ -2,7 +2,7 @@
 import json
 
 from memfiles import MemFiles, PowerCut
-from app.flash import FlashQueue
+from app.flash import DEFER, MAX_WAIT_MS, QUIET_MS, RECORD, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.record_files import records
 from app.store import FileStore
@@ -295,10 +295,11 @@ def test_records_of_a_game_that_was_deleted_never_reach_a_new_one():
     assert again.reboot().tally.items == [9]
 
 
-def _sweep(setup, act):
+def _sweep(setup, act, between=False):
     """Cut the power at every byte and at every rename/remove/erase of act, reboot,
-    and check the tally is as before or as after act, and that the device goes
-    on from there.  A generator: one step per cut (the heap is collected between steps)."""
+    and check the tally is as before or as after act (between: or anything from
+    before to after, act doing several actions), and that the device goes on from
+    there.  A generator: one step per cut (the heap is collected between steps)."""
     box = setup(MemFiles())
     before = box.reboot().tally.items
     written, done = box.fs.written, box.fs.done
@@ -319,7 +320,10 @@ def _sweep(setup, act):
         box.fs.budget = box.fs.ops = None
         again = box.reboot()
         got = list(again.tally.items)
-        assert got in (before, after), "cut at %r: %r" % ((budget, ops), got)
+        if between:
+            assert got[:len(before)] == before and got == after[:len(got)], "cut at %r: %r" % ((budget, ops), got)
+        else:
+            assert got in (before, after), "cut at %r: %r" % ((budget, ops), got)
         seen.add(got == after)
         again.add(-1)  # the device goes on, and a reboot finds it all
         assert again.reboot().tally.items == got + [-1], "after the cut at %r" % ((budget, ops),)
@@ -432,8 +436,24 @@ def test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins():
     return _test_the_record_that_fills_the_log_is_logged_before_the_snapshot_begins()
 
 
+def _test_the_next_block_was_erased_at_a_quiet_moment_so_a_record_erases_nothing():
+    box = _nearly_full(MemFiles())  # every record's work done, the deferred too
+    ring = _ring(box.fs)
+    erases, programs = ring.erases, ring.programs
+    box.tally.items.append(["next", "x" * 100])
+    box.save.add([["next", "x" * 100]])
+    box.queue.step()  # as bytes
+    box.queue.step()  # programmed into the next block, erased already
+    assert (ring.erases, ring.programs) == (erases, programs + 1) and box.save.ring.cur == 1
+    assert not box.queue.pending() and box.reboot().tally.items == box.tally.items
+
+
+def test_the_next_block_was_erased_at_a_quiet_moment_so_a_record_erases_nothing():
+    return _test_the_next_block_was_erased_at_a_quiet_moment_so_a_record_erases_nothing()
+
+
 def _test_an_erase_has_a_step_of_its_own():
-    box = _nearly_full(MemFiles())
+    box = _nearly_full(MemFiles()).reboot()  # a boot forgets the block erased ahead: it erases it again
     ring = _ring(box.fs)
     box.tally.items.append(["next", "x" * 100])
     box.save.add(["next", "x" * 100])
@@ -551,3 +571,119 @@ def _blocks_made_a_step_at_a_time():
 
 def test_a_new_gadget_makes_its_log_blocks_a_file_a_step():
     return _blocks_made_a_step_at_a_time()
+
+
+def _poll(box, now, pressed=False):
+    """One poll of the device at now: a step of the flash work due, as the app does."""
+    if box.queue.due(pressed, now):
+        box.queue.step(False)
+
+
+def _press(box, now, v):
+    """A press at now that adds v: the action logged, its frame out in this poll."""
+    box.tally.items.append(v)
+    box.save.add([v])
+    _poll(box, now, True)
+
+
+def _test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it():
+    fs = MemFiles()
+    box = Box(fs, every=3).new().add(1, 2)
+    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    _press(box, 1000, 3)  # the log's third record: its fold into a snapshot comes due
+    for t in range(1010, 1200, 10):
+        _poll(box, t)
+    assert box.queue.pending() and not fs.exists("/d/game.new")  # the record alone is on flash
+    assert box.reboot().tally.items == [1, 2, 3]  # a power cut now loses nothing
+    _press(box, 1200, 4)
+    for t in range(1210, 1200 + QUIET_MS, 10):
+        _poll(box, t)
+    assert not fs.exists("/d/game.new") and box.reboot().tally.items == [1, 2, 3, 4]
+    while box.queue.pending():  # the hands have left the buttons long enough
+        _poll(box, 1200 + QUIET_MS)
+    assert json.loads(fs.files["/d/game.json"]) == {"items": [1, 2, 3, 4], "gen": gen + 1}
+    assert box.reboot().tally.items == [1, 2, 3, 4]
+    yield
+    t = 2000
+    while box.save.folding is None:  # presses every 100 ms: never quiet
+        t += 100
+        _press(box, t, t)
+        for dt in range(10, 100, 10):
+            _poll(box, t + dt)
+    begun = t  # the fold came due
+    while json.loads(fs.files["/d/game.json"])["gen"] == gen + 1:
+        t += 100
+        assert t - begun <= MAX_WAIT_MS + 200, "waited past the bound"
+        _press(box, t, t)
+        for dt in range(10, 100, 10):
+            _poll(box, t + dt)
+    assert t - begun >= MAX_WAIT_MS - 100  # it waited for a quiet moment first
+    assert box.reboot().tally.items == box.tally.items  # every press on flash meanwhile
+    box.queue.finish()
+    assert box.reboot().tally.items == box.tally.items
+
+
+def test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it():
+    return _test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it()
+
+
+def test_nothing_deferred_runs_while_a_button_is_held():
+    box = Box(MemFiles(), every=2).new().add(1)
+    _press(box, 1000, 2)
+    _poll(box, 1010)
+    _poll(box, 1020)  # the record programmed; the snapshot waits
+    box.queue.touch(1030, True)  # a button goes down and stays down
+    for t in range(1040, 1040 + MAX_WAIT_MS + 1000, 50):
+        _poll(box, t)
+    assert box.queue.pending() and box.queue.wait_ms(t) == -1
+    box.queue.touch(t, False)  # let go: past the bound, it goes at once
+    assert box.queue.wait_ms(t) == 0
+
+
+def _act_with_a_press_in_the_snapshot(box):
+    box.tally.items.append(3)
+    box.save.add([3])  # the log's third record: its fold comes due
+    q = box.queue
+    q.step()
+    q.step()  # the record programmed
+    q.step()  # the fold begins: the game as it is taken
+    q.step()  # the snapshot's file opened
+    box.tally.items.append(4)  # a press meanwhile: its record goes ahead of the snapshot's rest
+    box.save.add([4])
+    q.finish()
+
+
+def test_power_cut_at_every_byte_and_rename_of_a_snapshot_with_a_record_made_in_it():
+    return _sweep(lambda fs: Box(fs, every=3).new().add(1, 2), _act_with_a_press_in_the_snapshot, True)
+
+
+def test_the_queue_takes_records_first_and_passes_over_deferred_work_for_work_due_now():
+    q = FlashQueue()
+    done = []
+
+    def piece(name):
+        done.append(name)
+        yield
+        done.append(name)
+
+    q.add(piece("fold"), kind=DEFER)  # the log's fold: waits for a quiet moment
+    q.add(piece("r1"), kind=RECORD)
+    q.add(piece("old settings"), kind=DEFER, key="settings")
+    q.add(piece("settings"), kind=DEFER, key="settings")  # replaces the one not begun
+    q.add(piece("history"))  # due now: after the settings it may rely on
+    q.add(piece("r2"), kind=RECORD)
+    q.touch(100)
+    while q.due(False, 110):
+        q.step(False)
+    assert done == ["r1", "r1", "settings", "settings", "history", "history", "r2", "r2"]
+    assert q.pending() and q.wait_ms(110) == QUIET_MS - 10  # the fold waits for the hands to leave
+    assert not q.due(False, 100 + QUIET_MS - 1) and q.due(False, 100 + QUIET_MS)
+    q.step(False)
+    q.add(piece("r3"), kind=RECORD)  # a press while the fold is under way: the record goes first
+    assert q.due(True, 700) is False  # (not in the press's own poll)
+    while q.due(False, 710):
+        q.step(False)
+    assert done[8:] == ["fold", "r3", "r3"] and q.pending()
+    assert q.wait_ms(710) == QUIET_MS - 10
+    q.finish()
+    assert done[11:] == ["fold"] and not q.pending()

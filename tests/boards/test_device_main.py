@@ -44,6 +44,14 @@ class FakeApp:
         self.rgb = (230, 40, 40)
         self.settings = {"contrast": 6}
         self.beeps = 0
+        self.touched = []  # (ms, held) of each touch()
+        self.deferred = -1  # what wait_ms() answers: flash work deferred for this long
+
+    def touch(self, now_ms, held):
+        self.touched.append((now_ms, held))
+
+    def wait_ms(self, now_ms):
+        return self.deferred
 
     def handle(self, ev):
         self.handled.append(ev)
@@ -196,6 +204,22 @@ def test_the_next_poll_comes_at_once_while_the_app_has_work():
     assert dev.wait_ms(2**30 - 2, 1) == 7  # across the wrap of ticks_ms
     app.working = True
     assert dev.wait_ms(100, 101) == 0
+
+
+def test_the_app_hears_of_the_hands_at_the_buttons_and_its_deferred_work_wakes_the_loop():
+    dev, app, screen = _device()
+    app.ticking_screen = False
+    dev.step(0, 0)
+    assert app.touched == []
+    dev.step(1 << OK, 10)
+    dev.step(1 << OK, 50)
+    dev.step(0, 60)  # let go: taken, and nothing is down any more
+    dev.step(0, 100)
+    dev.step(0, 150)
+    assert app.handled == [OK] and app.touched == [(10, True), (50, True), (60, False)]
+    assert dev.wait_ms(150, 151) == 49
+    app.deferred = 30  # the app's flash work comes due in 30 ms: the loop wakes for it
+    assert dev.wait_ms(150, 151) == 30
 
 
 def test_the_next_poll_comes_when_a_held_button_turns_long():

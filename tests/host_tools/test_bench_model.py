@@ -170,3 +170,14 @@ def test_the_game_log_costs_a_page_per_record_and_an_erase_per_block(tmp_path):
     ring.append(b"x" * 300, 1)  # 306 bytes from byte 17: two pages
     assert f.programmed - programmed == 512 and f.erases == 4
     assert RingLog(files.ring(str(tmp_path / "game.ring"), 2, False)).read(1) == [b"[1]", b"x" * 300]
+
+
+def test_a_figure_the_bench_cannot_model_is_shown_without_a_verdict():
+    from host_tools.bench.table import Report
+    report = Report(["pico_oled", "pico_display_pack"])
+    report.row("press", [30.0, 70.0], 60, 20, unjudged=("pico_display_pack",))
+    assert report.failures == 0  # 70 ms on the Display Pack: the chip judges it
+    line = report.lines()[1]
+    assert "30.0 ms ok" in line and "70.0 ms (chip)" in line and "OVER" not in line
+    report.row("gap", [70.0, 10.0], 50, 20)
+    assert report.failures == 1

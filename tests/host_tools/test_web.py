@@ -139,7 +139,7 @@ def test_boot_describes_the_board_and_draws_the_first_frame():
     with tempfile.TemporaryDirectory() as tmp:
         info = json.loads(load(page, tmp).boot("pico_oled", "10000000"))
     assert info == {"board": "pico_oled", "width": 128, "height": 64, "palette": None, "led": False,
-                    "debounce_ms": 30, "long_ms": 700, "words": ["Schaffner", "New game", "History", "Settings"]}
+                    "debounce_ms": 30, "long_ms": 700, "words": ["Schaffner", "New game", "History", "Settings", "Hold OK: help"]}
     assert len(page.frames) == 1 and len(page.frames[0]) == 2 * 128 * 64 // 8
     assert page.levels == [6] and page.leds == []
 

@@ -1,6 +1,6 @@
 """The fewest presses that type a name on the gadget's letter wheel (app.name_entry):
 each character from the wheel's start, stepping one (UP/DOWN) or five (long UP/DOWN)
-either way, then OK; hold OK at the end."""
+either way, then OK; at the end UP to Done, and OK."""
 from app.name_entry import WHEEL
 
 _N = len(WHEEL) + 1  # and Done
@@ -25,4 +25,4 @@ def presses(name):
     for c in name:
         keys += _steps(WHEEL.index(c.lower() if c not in "ÄÖÜ" else "äöü"["ÄÖÜ".index(c)]))
         keys.append("OK")
-    return keys + ["LONG_OK"]
+    return keys + ["UP", "OK"]

@@ -125,19 +125,19 @@ def play(d, game=None):
 def one_pass(d, game, number):
     order, hires, turns = game["passes"][number - 1]
     for name in order:
-        see(d, "Pass %d tickets" % number, name, "took a ticket")
+        see(d, "Pass %d: tickets" % number, name, "takes a ticket")
         if number == 2 and name == G:
             yield from replace_ticket(d, name)
         d.press("OK")
         yield
     for tile in range(1, 4):
         for name in order:
-            see(d, "Pass %d tiles" % number, name, "Tile %d of 3" % tile)
+            see(d, "Pass %d: tiles" % number, name, "Tile %d of 3" % tile)
             d.press("OK")
             yield
     for name in order:
         n = hires.get(name, 0)
-        see(d, "Pass %d hiring" % number, name, "room: 2 workers")
+        see(d, "Pass %d: hiring" % number, name, "room: 2 workers")
         d.press("OK")
         if n:
             d.press("UPx%d" % n)
@@ -145,7 +145,7 @@ def one_pass(d, game, number):
         yield
     for rnd in (1, 2, 3):
         for name in order:
-            see(d, "Pass %d Round %d" % (number, rnd), name, "OK=turn menu")
+            see(d, "Pass %d: Round %d" % (number, rnd), name, "OK: the turn")
             for step in turns.get((rnd, name), ()):
                 yield from turn_step(d, name, step)
             d.press("OK")
@@ -154,13 +154,13 @@ def one_pass(d, game, number):
             yield
     pays = game["paydays"].get(number, ())
     for i in range(len(order)):
-        see(d, "Pass %d payday" % number, order[i])
+        see(d, "Pass %d: payday" % number, order[i])
         if i < len(pays):
             see(d, *pays[i])
         d.press("OK")
         yield
     if number < 7:
-        see(d, "Pass %d ends" % number, "Refill goods")
+        see(d, "Pass %d: ends" % number, "Refill goods")
         d.press("OK")
         nxt = game["passes"][number][0]
         see(d, "Pass %d order" % (number + 1), "1 " + nxt[0], "%d %s" % (len(nxt), nxt[-1]))
@@ -169,9 +169,9 @@ def one_pass(d, game, number):
 
 
 def replace_ticket(d, name):
-    d.press("DOWN")
+    d.press("LONG_OK")  # the help, with the menu under it
     yield from choose(d, "Replace ticket")
-    see(d, name + ": no room", "-3 VP", "VP floor -5")
+    see(d, name + ": no room", "-3 VP", "VP floor -5", "Replace it?")
     d.press("UP", "OK")
     yield
 
@@ -213,11 +213,11 @@ def build(d, name, step):
     if getattr(d.app.top, "title", "") == "Where?":
         yield from choose(d, over or "Free space")
     if price is not None:
-        see(d, "Coins on board", "0=paid by hand")
+        see(d, "Price on board", "0: paid already")
         if price:
             d.press("UPx%d" % price)
         d.press("OK")
-        see(d, "Pay %d coins" % price if price else "Paid by hand", "Pioneer: +1")
+        see(d, "Pay %d coins" % price if price else "Paid by hand", "Pioneer: +1", "Build it?")
     else:
         see(d, "Pay 3 cubes", "Pioneer: " + ("top" if over else "+1"))
     d.press("UP", "OK")

@@ -28,8 +28,6 @@ DECK = (
     ("PPF", "coal"), ("PF", "corn"), ("BFF", "mail"), ("FF", "passengers"), ("PFFF", "wild"),
     ("PB", "timber"), ("F", "mail"), ("PPB", "cattle"), ("BBFF", "wild"), ("BB", "coal"),
 )
-_GOODS = GOODS + ("wild",)
-_FACE = {"L": "Loco", "P": "Passenger", "B": "Boxcar", "F": "Flatcar", "C": "Caboose"}
 
 
 class Clock:
@@ -80,46 +78,29 @@ def start(d, players=3, contract=(), cards=DECK[:3]):
 
 
 def card(d, needs, goods):
-    """Enter a City card: counts of P, B, F, then its goods (none for a Terminal)."""
+    """Enter a City card: counts of P, B, F, then its goods (none for a Terminal),
+    the shorter way from "?" (DOWN to the first goods type, UP to the last)."""
     for face in "PBF":
         n = needs.count(face)
         d.press(*(("UPx%d" % n, "OK") if n else ("OK",)))
     if len(needs) < 4:
-        i = _GOODS.index(goods)
-        d.press(*(("DOWNx%d" % i, "OK") if i else ("OK",)))
+        i = GOODS.index(goods)
+        d.press("DOWNx%d" % (i + 1) if i < 3 else "UPx%d" % (len(GOODS) - i), "OK")
 
 
 def to(d, label):
     """Move the play screen's cursor onto the option label, then OK."""
     t = d.app.top
-    labels = t.ring(d.app.session.game)[0]
+    labels = t.ring(t._sync(d.app))[0]  # (an action done without a press: the screen's state follows)
     steps = (labels.index(label) - t.cur) % len(labels)
     d.press(*(("DOWNx%d" % steps, "OK") if steps else ("OK",)))
 
 
 def place(d, g, best):
-    """Follow the tip: Switch Track first if it says so, else choose its dice and Place."""
-    chance, faces, switch = best
-    if switch is not None:
-        free = g.unplaced()
-        pos = [g.faces()[i] for i in free].index(switch[0])
-        d.press("LONG_OK")
-        d.pick("Switch Track")
-        d.pick("Die %d " % (pos + 1))
-        d.pick(_FACE[switch[1]])
-        return
-    t = d.app.top
-    free = g.unplaced()
-    taken = []
-    for f in faces:
-        for k in range(len(free)):
-            if k not in taken and g.faces()[free[k]] == f:
-                taken.append(k)
-                break
-    for k in sorted(taken):
-        steps = k - t.cur
-        d.press(*(("DOWNx%d" % steps, "OK") if steps else ("OK",)))
-    to(d, "Place")
+    """Follow the tip: Tip, under the cursor, places its dice (or makes its Switch
+    Track) in one press."""
+    assert d.app.top.ring(g)[0][d.app.top.cur] == "Tip"
+    d.press("OK")
 
 
 def score(d, g):
@@ -145,9 +126,9 @@ def screen(d):
     if t._pending(g):
         if g.window() is not None:  # a score that ended the turn: the scorer may declare
             return (BIG[g.event()], "Go on", "Contract")
-        return (BIG[g.event()], "OK=bonus train" if ph == "bonus" else "OK=go on")
+        return (BIG[g.event()], "OK: bonus train" if ph == "bonus" else "OK: go on")
     if ph == "cards":
-        return ("Card %d/3" % (len(g.faceup()) + 1),)
+        return ("City card %d/3" % (len(g.faceup()) + 1),)
     if ph == "steam":
         return ("Steam Engine", "Drew %d/3+ cars" % g.steam_drawn())
     name = d.app.session.names[g.player()]
@@ -161,11 +142,11 @@ def screen(d):
             tip = () if o is None else tuple(rows) + (pct(o[0]),)
         return (name, "dice " + "".join(g.faces()[i] for i in g.unplaced()), "Place") + tip
     if ph == "after_place":
-        odds = () if o is None else ("Score " + pct(o[0]), "Tip: stop" if o[0] == 0 else "Derail " + pct(o[1]))
+        odds = () if o is None else ("Card " + pct(o[0]), "Tip: stop" if o[0] == 0 else "Derail risk " + pct(o[1]))
         return (name, "train " + g.train(), "Roll %d" % len(g.unplaced()), "Stop") + odds
     if ph == "score":
         return ("Score one card:",)
-    odds = () if o is None else ("Score " + pct(o[0]),)
+    odds = () if o is None else ("Card " + pct(o[0]),)
     return (name, "Round %d" % g.round_no(), "Roll %d" % g.to_roll()) + odds
 
 

@@ -29,13 +29,13 @@ support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, a
 nobody Green and Yellow (those colours play as themselves).
 """
 
-# (name, as the screens write it, its presses: 19 and 26)
+# (name, as the screens write it, its presses: 20 and 27)
 NAMES = (
     ("Jörg", "Joerg", ("LONG_UPx3", "UPx2", "OK", "LONG_UPx5", "OK", "LONG_DOWN", "OK", "LONG_DOWNx3", "OK",
-                       "LONG_OK")),
+                       "UP", "OK")),
     ("Anna-Lena", "Anna-Lena", ("LONG_DOWN", "DOWN", "OK", "DOWN", "OK", "DOWN", "OK", "LONG_DOWN", "DOWN", "OK",
                                 "UPx2", "OK", "LONG_DOWNx2", "DOWNx3", "OKx2", "DOWN", "OK", "LONG_DOWN", "DOWN",
-                                "OK", "LONG_OK")),
+                                "OK", "UP", "OK")),
 )
 
 TOTALS = (87, 31, 66, 66)

@@ -6,6 +6,7 @@ run(script, width, height) is a generator (script: the game's play_<game> module
 MicroPython's collector) and fails at its end with every problem found, each
 with the screen it was first seen on.
 """
+from appdriver import Unlogged
 from schaffner.rng import Rng
 from text_check import Checked
 
@@ -143,6 +144,7 @@ def run(mod, width, height):
     game = mod.__name__[5:]
     seed = getattr(mod, "SEED", 1)
     d = Checked(rng=Rng(seed), width=width, height=height, colour=width > 128)
+    d.log = Unlogged()  # nothing is replayed: a whole game's record would be heap the Pico never holds
     done = False
     for _ in mod.play(d):
         yield

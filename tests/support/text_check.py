@@ -13,13 +13,44 @@ space draws nothing).  A frame's text is readable when
   touch read as one smudge of text (the 8x8 font's descenders reach the
   bottom row of their box);
 - a message box (App.notify) holds all its lines, each on the screen, and
-  the screen under it is readable on its own.
+  the screen under it is readable on its own;
+- a Yes/No (widgets.Confirm) asks a question: its text has a "?";
+- a count agrees with its noun: "1 card", "0 cards", "2 cards", never "1 cards"
+  or "2 card" (for the nouns in NOUNS).
 """
 from array import array
 
 from appdriver import Driver
 
 _MOST = 96  # text boxes one frame may have
+# the nouns the screens count, each singular: "1 card", "3 cards"
+NOUNS = ("card", "coin", "cube", "worker", "game", "car", "ticket", "tile", "roll", "player", "good", "die")
+
+
+# The first count in s whose noun disagrees with it ("1 cards", "2 card"), or None;
+# allocates nothing unless it finds one.  (A comment: a docstring takes heap.)
+def count_problem(s):
+    n = len(s)
+    i = 0
+    while i < n:
+        if not ("0" <= s[i] <= "9") or (i and ("0" <= s[i - 1] <= "9" or s[i - 1] in "/.")):
+            i += 1
+            continue
+        j = i
+        while j < n and "0" <= s[j] <= "9":
+            j += 1
+        if j < n and s[j] == " ":
+            one = j - i == 1 and s[i] == "1"
+            for word in NOUNS:
+                if s.startswith(word, j + 1):
+                    k = j + 1 + len(word)
+                    many = k < n and s[k] == "s"
+                    if many:
+                        k += 1
+                    if (k == n or not s[k].isalpha()) and many == one:
+                        return "count: %r in %r" % (s[i:k], s)
+        i = j
+    return None
 
 
 class Boxes:
@@ -74,6 +105,10 @@ def problems(ui, found, boxes, start=0, cut_start=0):
                 boxes.text(ui, j), at[k + 1], at[k + 3] - 1, at[k + 2], at[k + 4] - 1, ui.w, ui.h))
     for k in range(cut_start, len(ui.cuts)):
         found.append("cut short: %r" % ui.cuts[k])
+    for j in range(n):
+        bad = count_problem(ui.boxes[at[5 * j]][0])
+        if bad is not None:
+            found.append(bad)
     for i in range(n):
         a = 5 * i
         for j in range(i + 1, n):
@@ -122,6 +157,9 @@ class Checked(Driver):
         ui = app.ui
         self.frames += 1
         found = self._found
+        top = app.top
+        if type(top).__name__ == "Confirm" and "?" not in top.question:
+            found.append("Yes/No without a question: %r" % top.question)
         msg = app.message
         if msg is None:
             self._note(problems(ui, found, self._boxes), app)

@@ -49,7 +49,7 @@ from host_tools.sim import device as sim  # noqa: E402
 
 paths.device_code_on_path(support=True)
 from app.app import App  # noqa: E402
-from app.events import LONG, OK, name  # noqa: E402
+from app.events import OK, name  # noqa: E402
 from appdriver import Driver  # noqa: E402
 from memfiles import MemFiles  # noqa: E402
 from schaffner.rng import Rng  # noqa: E402
@@ -109,7 +109,7 @@ class Recorder(Driver):
         """A character typed on the page's keyboard, as web_device.type_key takes it."""
         app = self.app
         if ch == "\n":
-            app.handle(OK | LONG)
+            app.top.done(app)
         else:
             app.top.type(app, ch)
         App.render(app)  # not the noting render: a typed key is a step of its own
@@ -177,7 +177,7 @@ def taubertal():
             d.step(reload=True, offline=True)
             d.pick("Resume")
             d.press("LONG_BACK").shows("Undone: Blue took a ticket")
-            d.press("OK").shows("Pass 4 tickets", "Blue", "Pick 1 of 2")
+            d.press("OK").shows("Pass 4: tickets", "Blue", "Pick 1 of 2")
             d.press("OK")
     if not reloaded:
         raise SystemExit("the Taubertal script never reached the reload point")

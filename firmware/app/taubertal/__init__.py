@@ -9,7 +9,8 @@ Play screen (one per phase, the acting player big):
   payday               OK = next player's wages, on the last one pay everyone
   refill               OK = next pass; its turn order is shown
   final scoring        a menu: check each player, then the ranking
-DOWN (or UP) opens the same menu at any phase; BACK goes to the main menu.
+A long OK opens the screen's help with the same menu at any phase (menu());
+BACK goes to the main menu.
 """
 
 # the modules the screens import when they first need them, leaves first, for
@@ -33,6 +34,11 @@ def setup(app, names):
 def play_screen():
     from app.taubertal.play import PlayScreen
     return PlayScreen()
+
+
+def menu(app):  # the game's menu, which a long OK opens under the screen's help (app.help)
+    from app.taubertal.turn import TurnMenu
+    return TurnMenu()
 
 
 def acting(game):

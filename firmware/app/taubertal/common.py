@@ -5,7 +5,7 @@ a menu whose rows come from the game on every frame, a bounded number entry
 that says why it stops, and the turn-order list.
 """
 from app.events import UP, DOWN, OK, BACK
-from app.ui import fit
+from app.ui import fit, plural  # noqa: F401  (plural: the Taubertal screens import it from here)
 from app.widgets import Menu, NumberEntry, Screen
 
 # final-scoring input key -> its label on the final sheet and in "Undone: ..."
@@ -43,10 +43,6 @@ def big_name(app, ui, p):
 def mark(ui, name, x, y):
     """The player's colour square on colour screens."""
     ui.player_mark(x, y, name)
-
-
-def plural(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 class LiveMenu(Menu):

@@ -12,6 +12,13 @@ def turn_menu():
 
 
 _HEAD = {"tickets": "tickets", "tiles": "tiles", "hire": "hiring", "payday": "payday", "refill": "ends"}
+# each phase's line of help (App.help), %s the acting player
+_HELP = {"tickets": "When %s has taken a ticket, press OK.",
+         "tiles": "When %s has taken an action tile, press OK.",
+         "hire": "OK: how many workers %s hires.",
+         "round": "OK: what %s does now: build, sell, end the turn.",
+         "payday": "Each player's wages: UP/DOWN or OK the next; OK on the last pays all.%s",
+         "refill": "Refill the board as it says, then OK for the next pass.%s"}
 
 
 class PlayScreen(Screen):
@@ -49,8 +56,16 @@ class PlayScreen(Screen):
             self._main(app, g, ph)
         elif ev == UP and ph == "payday" and self.page:
             self.page -= 1
-        elif ev in (UP, DOWN):
-            app.push(turn_menu())
+        elif ev == DOWN and ph == "payday" and self.page < g.n - 1:
+            self.page += 1
+
+    def help(self, app):
+        g = app.session.game
+        ph = g.phase()
+        if ph == "final":
+            return self._hub().help(app)
+        p = g.acting()
+        return _HELP[ph] % (app.session.names[p] if p is not None else "")
 
     def _main(self, app, g, ph):
         p = g.acting()
@@ -82,12 +97,12 @@ class PlayScreen(Screen):
             return
         self.items = None
         self._sync(g)
-        ui.header("Pass %d %s" % (g.pass_no(), "Round %d" % g.round_no() if ph == "round" else _HEAD[ph]))
+        ui.header("Pass %d: %s" % (g.pass_no(), "Round %d" % g.round_no() if ph == "round" else _HEAD[ph]))
         low = ui.rows - 1
         if ph == "refill":
             for r, s in enumerate(ui.cut(wrap("Refill goods & light purple buildings, shuffle tiles", ui.cols), ui.rows)):
                 ui.line(r, s)
-            ui.footer("OK=next pass")
+            ui.footer("OK: next pass")
             return
         if ph == "payday":
             self._draw_payday(app, ui, g, low)
@@ -97,21 +112,21 @@ class PlayScreen(Screen):
         order = g.turn_order()
         if ph == "tickets":
             ui.line(0, "Pick %d of %d" % (order.index(p) + 1, g.n))
-            ui.line(low, "took a ticket")
-            ui.footer("OK=yes DN=menu")
+            ui.line(low, "takes a ticket")
+            ui.footer("then OK")
         elif ph == "tiles":
             ui.line(0, "Tile %d of 3" % (g.tiles_taken(p) + 1))
-            ui.line(low, "took a tile")
-            ui.footer("OK=yes DN=menu")
+            ui.line(low, "takes a tile")
+            ui.footer("then OK")
         elif ph == "hire":
             ui.line(0, "Hiring %d of %d" % (order.index(p) + 1, g.n))
             ui.line(low, "room: " + plural(g.worker_room(p), "worker"))
-            ui.footer("OK=hire DN=menu")
+            ui.footer("OK: hire")
         else:
             ui.line(0, "VP %d" % g.vp[p])
             ui.right("Coins %d" % g.coins[p], ui.body_y)
             ui.line(low, "Cubes %d of %d" % (g.cubes[p], g.cube_room(p)))
-            ui.footer("OK=turn menu")
+            ui.footer("OK: the turn")
 
     def _draw_payday(self, app, ui, g, low):
         p = g.turn_order()[self.page]
@@ -123,4 +138,4 @@ class PlayScreen(Screen):
         else:
             ui.line(low, "pays " + (plural(pay, "coin") if pay else "nothing"))
         last = self.page == g.n - 1
-        ui.footer("%s %d/%d" % ("OK=pay all" if last else "OK=next", self.page + 1, g.n))
+        ui.footer("%s %d/%d" % ("OK: pay all" if last else "OK: next", self.page + 1, g.n))

@@ -154,8 +154,8 @@ def ask_price(app, p, bid, over):
     if B.cost(bid) == B.CUBES:
         app.push(build_confirm(app, p, bid, over, 0))
         return
-    app.push(Entry(fit(B.name(bid), app.ui.cols), "Coins on board", 0, 0, 30,
-                   lambda a, n: priced(a, p, bid, over, n), note="0=paid by hand"))
+    app.push(Entry(fit(B.name(bid), app.ui.cols), "Price on board", 0, 0, 30,
+                   lambda a, n: priced(a, p, bid, over, n), note="0: paid already"))
 
 
 def priced(app, p, bid, over, price):
@@ -182,6 +182,7 @@ def build_confirm(app, p, bid, over, price):
     if bid in _NOW:
         lines.append(_NOW[bid])
     lines.append("Pioneer: top" if over else "Pioneer: +1")
+    lines.append("Build it?")
     action = ("build", p, bid) if over is None and not price else ("build", p, bid, over, price)
     return Confirm(fit(B.name(bid), app.ui.cols), "\n".join(lines),
                    lambda a: built(a, action))
@@ -310,7 +311,7 @@ def coupled(app, p, kind):
 
 
 def replace_confirm(app, p):
-    return Confirm("Replace ticket", "%s: no room\n-3 VP\n(VP floor -5)" % who(app, p),
+    return Confirm("Replace ticket", "%s: no room\n-3 VP\n(VP floor -5)\nReplace it?" % who(app, p),
                    lambda a: replaced(a, p))
 
 

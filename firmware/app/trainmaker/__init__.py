@@ -5,8 +5,8 @@ Setup: the players come from the name picker, then Steam Engine on or off
 face-up City cards.  The play screen (table) follows the
 game's phase: card entry, roll (with a short animation), placing the dice
 with a cursor, re-roll or stop, scoring, the Double Locomotive Bonus, the
-Steam Engine's cards, the winner.  A long OK, or the bars option, opens the
-game menu (game_menu): Switch Track, deck empty, odds, roll history,
+Steam Engine's cards, the winner.  A long OK opens the screen's help with
+the game menu (menu(); game_menu): Switch Track, deck empty, odds, roll history,
 players' statistics, declaring a Contract.
 """
 from app.widgets import Menu
@@ -46,6 +46,12 @@ def start(app, names, contract):
 def play_screen():
     from app.trainmaker.table import Table
     return Table()
+
+
+def menu(app):
+    """The game's menu, which a long OK opens under the screen's help (App.help)."""
+    from app.trainmaker.game_menu import GameMenu
+    return GameMenu()
 
 
 def acting(game):

@@ -3,12 +3,15 @@ ones the Steam Engine draws): how many Passenger Cars, Boxcars and Flatcars
 it needs - UP/DOWN change the count under the cursor, OK moves on - then its
 goods type.  A Terminal (four rolling stock) is wild: no goods asked.  BACK
 steps back a field.  The core checks the needs (one of the 34 sets).
+The goods are asked, not guessed: every size of card comes in every goods
+type (a Whistlestop, three Depots and two Stations of each), so the counts
+say nothing of the goods; the entry starts on "?", DOWN goes to the first
+goods type and UP to the last, and OK on "?" is refused.
 """
 from app.colours import ACCENT, BG, FG
 from app.events import UP, DOWN, OK
 from app.trainmaker import draw as D
-
-GOODS = ("passengers", "coal", "cattle", "corn", "mail", "timber", "wild")
+from schaffner.trainmaker.cards import GOODS
 # the card the counts make, by its rolling stock (the counts above say which)
 _SIZES = ("Whistlestop", "Depot: 2 cars", "Station: 3 cars", "Terminal: wild")
 
@@ -17,7 +20,7 @@ class CardEntry:
     def __init__(self):
         self.field = 0  # 0-2: count of P, B, F; 3: goods
         self.counts = [0, 0, 0]
-        self.goods = 0
+        self.goods = -1  # not chosen yet
 
     def needs(self):
         c = self.counts
@@ -36,8 +39,12 @@ class CardEntry:
         c = self.counts
         if f == 3:
             if ev in (UP, DOWN):
-                self.goods = (self.goods + (1 if ev == DOWN else -1)) % len(GOODS)
+                n = len(GOODS)
+                # "?" sits between the last goods type and the first
+                self.goods = (self.goods + 1 + (1 if ev == DOWN else -1)) % (n + 1) - 1
             elif ev == OK:
+                if self.goods < 0:
+                    raise ValueError("Which goods? UP/DOWN: the icon top left of the card")
                 app.do((kind, self.needs(), GOODS[self.goods]))
             return
         if ev == UP:
@@ -68,9 +75,9 @@ class CardEntry:
             x = (ui.w - len(needs) * p) // 2
             for i in range(len(needs)):
                 D.icon(ui, needs[i], x + i * p, top, D.ink_of(ui, needs[i]))
-            ui.big_text(GOODS[self.goods], mid + ui.s)
-            ui.text("UP/DOWN: goods", 0, low)
-            ui.footer("OK=enter card")
+            ui.big_text(GOODS[self.goods] if self.goods >= 0 else "?", mid + ui.s)
+            ui.text("Goods? UP/DOWN", 0, low)
+            ui.footer("OK: enter card")
             return
         w = ui.w // 3
         for k in range(3):
@@ -81,4 +88,4 @@ class CardEntry:
                 ui.fb.fill_rect(x - 2 * ui.s, mid - ui.s, d + 4 * ui.s, d + 2 * ui.s, ACCENT if ui.colour else FG)
             ui.text("%d" % self.counts[k], x + (d - 8 * ui.big) // 2, mid, BG if on and not ui.colour else FG, ui.big)
         ui.text(_SIZES[len(needs) - 1] if needs else idle, 0, low)
-        ui.footer("UP/DN, OK=next")
+        ui.footer("OK: next car" if self.field < 2 else "OK: card done")

@@ -9,7 +9,6 @@ from app.colours import ACCENT, BG, DIM, FG, colour_of
 
 FACES = "LPBFC"
 SHORT = ("Loco", "Passenger", "Boxcar", "Flatcar", "Caboose")
-MENU = "="  # the option that opens the game menu, drawn as three bars
 
 # (x, y, w, h, ink) per rectangle
 _ICONS = (
@@ -109,7 +108,7 @@ def dice(ui, faces, y, chosen=(), cursor=-1):
 
 def options(ui, labels, cursor, y=None):
     """Labels side by side on the footer row; the one under the cursor inverted
-    (cursor -1: none).  MENU is drawn as three bars."""
+    (cursor -1: none)."""
     if y is None:
         y = ui.footer_y
     cw = ui.cw
@@ -121,13 +120,7 @@ def options(ui, labels, cursor, y=None):
         on = i == cursor
         if on:
             ui.fb.fill_rect(x, y - 1, w + 2, h + 1, ACCENT if ui.colour else FG)
-        c = BG if on and not ui.colour else FG
-        if s == MENU:
-            for k in (1, 3, 5):
-                ui.fb.fill_rect(x + 2 * ui.s, y + k * ui.s, w - 3 * ui.s, ui.s, c)
-            note(ui, "[menu]")
-        else:
-            ui.text(s, x + 1, y, c)
+        ui.text(s, x + 1, y, BG if on and not ui.colour else FG)
         x += w + cw
     return x
 

@@ -6,7 +6,7 @@ screen opens; a change of the game (undo) only shows after reopening.
 from app.trainmaker import draw as D
 from app.trainmaker.contract import ContractEntry
 from app.trainmaker.text import card_short, card_text, goods_line
-from app.ui import fit, spread, wrap
+from app.ui import fit, plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _HISTORY = 24  # rolls listed, newest first
@@ -62,7 +62,7 @@ def switch(app):
     items = []
     for k in range(len(free)):
         items.append("Die %d %s" % (k + 1, D.SHORT[D.FACES.index(g.faces()[free[k]])]))
-    app.push(Menu("Switch die", items, lambda a, k: _switch_face(a, free[k], k), hint="Back if no Loco"))
+    app.push(Menu("Switch die", items, lambda a, k: _switch_face(a, free[k], k), hint="Which die?"))
 
 
 def _switch_face(app, die, k):
@@ -198,9 +198,9 @@ def players(app):
     g = app.session.game
     names = app.session.names
     cols = app.ui.cols
-    items = [spread(names[p], "%d cards" % g.stats(p)[3], cols) for p in range(g.players())]
+    items = [spread(names[p], plural(g.stats(p)[3], "card"), cols) for p in range(g.players())]
     if g.steam():
-        items.append(spread("Steam", "%d cards" % len(g.steam_cards()), cols))
+        items.append(spread("Steam", plural(len(g.steam_cards()), "card"), cols))
     app.push(Menu("Players", items, _player))
 
 

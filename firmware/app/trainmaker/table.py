@@ -4,8 +4,10 @@
                   then its goods (a Terminal is wild); the table's cards, or
                   the ones the Steam Engine draws
   roll / bonus    the player big, the face-up cards, the odds; OK rolls
-  place           the train, the roll below it: UP/DOWN move over the dice,
-                  OK chooses one, then Place (or Pass when nothing fits)
+  place           the train, the roll below it: Tip (under the cursor) places
+                  the dice the tip names in one press (or switches the die
+                  it names); else UP/DOWN move over the dice, OK chooses
+                  one, then Place (or Pass when nothing fits)
   after_place     the train and the odds; roll again or stop
   score           pick which covered card the train scores
   over            the winner
@@ -39,6 +41,7 @@ _SLICE = const(50)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
+TIP = "Tip"  # the option that follows the placing tip in one press
 GO_ON = "Go on"  # after a score that ended the turn: the turn passes
 CONTRACT = "Contract"  # the scorer shows a met Contract instead
 
@@ -77,6 +80,7 @@ class Table(Screen):
         self.cur = 0  # cursor in the row of options (dice first when placing)
         self.sel = []  # dice chosen to place
         self.entry = CardEntry()  # a City card half entered
+        self.tip_on = False  # the Tip option is offered (placing, odds on)
         self.seen = None  # state whose outcome was acknowledged
         self.anim = None  # state whose roll is tumbling
         self.t0 = None
@@ -94,9 +98,12 @@ class Table(Screen):
         key = state_key(app)
         if key != self.key:
             self.key = key
-            self.cur = 0
             self.sel = []
             self.entry = CardEntry()
+            g = app.session.game
+            self.tip_on = app.settings["odds"] and g.phase() == "place"
+            # placing with the Tip offered: the cursor on it, past the dice
+            self.cur = len(g.unplaced()) if self.tip_on else 0
         return app.session.game
 
     def _pending(self, g):
@@ -188,9 +195,6 @@ class Table(Screen):
             if g.phase() not in ("cards", "steam") or not self.entry.back():
                 app.pop()
             return
-        if ev == OK | LONG:
-            self.menu(app)
-            return
         if self._pending(g):
             if g.window() is not None and ev in (UP, DOWN):
                 self.cur ^= 1
@@ -213,26 +217,38 @@ class Table(Screen):
         elif ev == OK:
             self._pick(app, g, ph, labels, k)
 
-    def menu(self, app):
-        from app.trainmaker.game_menu import GameMenu
-        app.push(GameMenu())
+    def help(self, app):
+        g = self._sync(app)
+        ph = g.phase()
+        if self._pending(g):
+            return "OK goes on." if g.window() is None else "Go on, or Contract: the scorer shows a met Contract."
+        if ph in ("cards", "steam"):
+            return "UP/DOWN: how many of each car the card needs, OK: the next; then its goods."
+        if ph == "place":
+            return "Tip places the tip's dice. L Loco P Passenger B Boxcar F Flatcar C Caboose"
+        if ph == "after_place":
+            return "Card: the chance of a card this turn. Derail risk: of the next roll."
+        if ph == "score":
+            return "The train carries these cards (any order, extras allowed): OK scores one."
+        if ph == "over":
+            return "Players: everyone's cards."
+        return "OK rolls. Card: the chance of a card this turn, following the tips."
 
     def ring(self, g):
         """(labels of the options in cursor order, how many of them are dice)."""
         ph = g.phase()
         if ph == "place":
             free = g.unplaced()
-            labels = [g.faces()[i] for i in free] + ["Place"]
+            labels = [g.faces()[i] for i in free] + ([TIP, "Place"] if self.tip_on else ["Place"])
             if g.can_pass():
                 labels.append("Pass")
-            labels.append(D.MENU)
             return labels, len(free)
         if ph == "score":
             return [card_text(g.faceup()[i]) for i in g.covered()], 0
         if ph == "over":
-            return ["Players", D.MENU], 0
+            return ["Players"], 0
         roll = "Roll %d" % g.to_roll()
-        return ([roll, D.MENU] if ph == "roll" else [roll, "Stop", D.MENU]), 0
+        return ([roll] if ph == "roll" else [roll, "Stop"]), 0
 
     def _pick(self, app, g, ph, labels, k):
         i = self.cur
@@ -246,8 +262,8 @@ class Table(Screen):
         label = labels[i]
         if ph == "score":
             app.do(("score", g.covered()[i]))
-        elif label == D.MENU:
-            self.menu(app)
+        elif label == TIP:
+            app.do(self.tip_action(app, g))
         elif label == "Players":
             from app.trainmaker.game_menu import players
             players(app)
@@ -260,6 +276,30 @@ class Table(Screen):
             return
         if g.event() == "derail":
             app.beep()
+
+    def tip_action(self, app, g):
+        """The action the tip names, as one action: its dice placed, or its
+        Switch Track (the placing is the next tip), or Pass when nothing fits.  The odds are worked out
+        here if the press came before the polls that work them out."""
+        while self.okey != self.key:
+            self._work_on_odds(g)
+        faces, switch = self.oval[1], self.oval[2]
+        free = g.unplaced()
+        if switch is not None:
+            for i in free:
+                if g.faces()[i] == switch[0]:
+                    return ("switch", i, switch[1])
+        if faces == "-":
+            if g.can_pass():
+                return ("pass",)
+            raise ValueError("No card in reach: choose dice, then Place")
+        dice = []
+        for f in faces:
+            for i in free:
+                if i not in dice and g.faces()[i] == f:
+                    dice.append(i)
+                    break
+        return ("place", sorted(dice))
 
     def roll(self, app, g):
         from schaffner.trainmaker.dice import roll_dice
@@ -385,11 +425,10 @@ class Table(Screen):
         if g.window() is not None:
             D.options(ui, (GO_ON, CONTRACT), self.cur)
         else:
-            ui.footer("OK=bonus train" if g.phase() == "bonus" else "OK=go on")
+            ui.footer("OK: bonus train" if g.phase() == "bonus" else "OK: go on")
 
     def _draw_cards(self, app, ui, g):
-        name = app.session.label(app, g.player(), ui.cols)
-        self.entry.draw(ui, self._rows(ui), "Card %d/3" % (len(g.faceup()) + 1), name, "hold OK=menu")
+        self.entry.draw(ui, self._rows(ui), "City card %d/3" % (len(g.faceup()) + 1), "", "Cars it needs")
 
     def _draw_steam(self, app, ui, g):
         self.entry.draw(ui, self._rows(ui), "Steam Engine", "", "Drew %d/3+ cars" % g.steam_drawn())
@@ -397,9 +436,9 @@ class Table(Screen):
     def _odds_or(self, app, ui, g, row, hint):
         o = self.odds(app, g)
         if o is not None:
-            D.odds_row(ui, row, "Score", o[0])
+            D.odds_row(ui, row, "Card", o[0])
         else:
-            ui.line(row, "Score ..." if app.settings["odds"] else hint)
+            ui.line(row, "Card ..." if app.settings["odds"] else hint)
         return o
 
     def _draw_roll_start(self, app, ui, g, right, hint):
@@ -460,7 +499,7 @@ class Table(Screen):
         o = self._odds_or(app, ui, g, 2, "Re-roll: 1+ die")
         if o is not None:
             # no card in reach: stopping at least spares the derail
-            ui.line(3, "Tip: stop" if o[0] == 0 else "Derail " + D.pct(o[1]))
+            ui.line(3, "Tip: stop" if o[0] == 0 else "Derail risk " + D.pct(o[1]))
         elif not app.settings["odds"]:
             ui.line(3, "Stop: no card")
         D.options(ui, self.ring(g)[0], self.cur)
@@ -474,7 +513,7 @@ class Table(Screen):
                 ui.bar(i + 1, labels[i])
             else:
                 ui.line(i + 1, labels[i])
-        ui.footer("any order+extra")
+        ui.footer("OK: score it")
 
     def _draw_over(self, app, ui, g):
         p = g.winner()

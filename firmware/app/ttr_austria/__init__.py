@@ -48,6 +48,20 @@ def play_screen():
     return Sheet()
 
 
+def menu(app):
+    """The game's menu, which a long OK opens under the screen's help (App.help):
+    the sheet's own rows are the game's choices, so it says where they are."""
+    from app.widgets import Menu
+    return Menu("TtR Austria", ["Score sheet", "Ranking"], _menu_pick)
+
+
+def _menu_pick(app, index):
+    app.back_to_play()
+    if index:
+        from app.ttr_austria.sheet import Ranking
+        app.push(Ranking())
+
+
 def acting(game):
     """Final scoring has no turns: nobody's colour on the LED."""
     return None
