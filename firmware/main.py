@@ -163,10 +163,10 @@ def palette():
 
 
 def today():
-    """(year, month, day) once the clock has been set (Thonny does it on connect,
-    or `mpremote rtc --set`; a Pico without a battery forgets it), else None."""
-    date = time.localtime()[:3]
-    return date if date[0] > _CLOCK_UNSET else None
+    """(year, month, day, hour, minute) once the clock has been set (Thonny does it on
+    connect, or `mpremote rtc --set`; a Pico without a battery forgets it), else None."""
+    now = time.localtime()[:5]
+    return now if now[0] > _CLOCK_UNSET else None
 
 
 def start(display, colours, wdt=None):

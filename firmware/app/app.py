@@ -27,8 +27,10 @@ from schaffner.journal import Journal
 SAVE = "game"
 SETTINGS = "settings"
 SETUP = "setup"  # the presses of a new game's setup, from the game menu on
-# games: the last key a game got (app.history), so keys stay new if a save is lost
-DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0}
+# games: the last key a game got (app.history), so keys stay new if a save is lost;
+# players: how many the roster holds (app.players), so a new game knows whether to ask
+# who plays a colour without loading the roster
+DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "players": 0}
 
 
 class App:
@@ -54,6 +56,8 @@ class App:
         # must not undo the previous game's last action
         self.setup_depth = 0
         self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
+        self.seating = None  # the setup's name per seat ("": the colour plays as itself)
+        self.clock = None  # now_ms of the last tick: the game in play counts the time between
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
@@ -169,6 +173,11 @@ class App:
         no work waiting, a module preload() asked for, or once they are all
         in, the history (App.history) of a game in play. True when the
         screen changed."""
+        s = self.session
+        if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
+            # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
+            s.ms += (now_ms - self.clock) & 0x3FFFFFFF
+        self.clock = now_ms
         try:
             if self.flash.due(self.pressed, now_ms):
                 return self._save(self.flash.step)
@@ -256,13 +265,18 @@ class App:
         """The new game's save is queued after what the old one still had to
         write, so a power cut before it is on flash leaves the old game whole;
         the settings (with the new key) go first, so a key is never handed out
-        twice."""
+        twice.  Who plays each colour is what the setup chose (self.seating)."""
         mod = games.module(game_id)
         old = self.session
         key = max(old.key if old is not None else 0, self.settings["games"]) + 1
         self.settings["games"] = key
         self.save_settings()
-        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key)
+        players = self.seating if self.seating and len(self.seating) == len(names) else None
+        self.seating = None
+        if players is not None and any(players):
+            from app.players import played
+            played(self, players)
+        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
         self.setup_depth = 0
         self.saves.start()
         if self._history is not None or (old is not None and _rolled(old.game) is not None):

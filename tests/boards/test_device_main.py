@@ -426,6 +426,6 @@ def test_the_date_reaches_the_app_only_once_the_clock_is_set():
         main.time = types.SimpleNamespace(localtime=lambda: (2021, 1, 1, 0, 5, 0, 4, 1))
         assert main.today() is None  # a Pico's clock after power-up, never set
         main.time = types.SimpleNamespace(localtime=lambda: (2025, 5, 12, 20, 15, 0, 0, 132))
-        assert main.today() == (2025, 5, 12)
+        assert main.today() == (2025, 5, 12, 20, 15)
     finally:
         main.time = saved
