@@ -23,7 +23,21 @@ The sheet, options longest track + West-East + stations all on:
           1 station left +4 = 32+20+10+4 = 66, 1 ticket done
 Ranking: 1 Red 87, 2 Green 66, 3 Yellow 66 (the tie goes to Green: 2 tickets
 done against 1), 4 Blue 31.  Then the table finishes the game (the history keeps it).
+Before it, the table puts Jörg and Anna-Lena in the roster (Settings -> Players, the
+letter wheel's fewest presses: NAMES, which test_players checks against
+support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, and
+nobody Green and Yellow (those colours play as themselves).
 """
+from appdriver import toward
+
+# (name, as the screens write it, its presses: 20 and 27)
+NAMES = (
+    ("Jörg", "Joerg", ("LONG_UPx3", "UPx2", "OK", "LONG_UPx5", "OK", "LONG_DOWN", "OK", "LONG_DOWNx3", "OK",
+                       "UP", "OK")),
+    ("Anna-Lena", "Anna-Lena", ("LONG_DOWN", "DOWN", "OK", "DOWN", "OK", "DOWN", "OK", "LONG_DOWN", "DOWN", "OK",
+                                "UPx2", "OK", "LONG_DOWNx2", "DOWNx3", "OKx2", "DOWN", "OK", "LONG_DOWN", "DOWN",
+                                "OK", "UP", "OK")),
+)
 
 TOTALS = (87, 31, 66, 66)
 RANKING = ((1, 0, 87), (2, 2, 66), (3, 3, 66), (4, 1, 31))
@@ -42,22 +56,29 @@ def press(d, *keys):
 
 
 def pick(d, label):
-    """Driver.pick one press at a time: down to the row holding label, then OK."""
+    """Driver.pick one press at a time: the shorter way round to the row holding label, then OK."""
     for _ in range(20):
         top = d.app.top
         if label in top.items[top.index]:
             yield from press(d, "OK")
             return
-        yield from press(d, "DOWN")
+        yield from press(d, toward(top, top.items, label))
     raise AssertionError("no row " + label)
 
 
 def enter(d, start, value):
-    """Step a number entry from start to value (long presses by 5), then OK."""
+    """Step a number entry from start to value in the fewest presses: long presses by 5,
+    one more past the value where that is shorter and stays in the entry's range, then
+    single steps back; then OK."""
     diff = value - start
-    key = "UP" if diff > 0 else "DOWN"
+    key, back = ("UP", "DOWN") if diff > 0 else ("DOWN", "UP")
     diff = abs(diff)
-    yield from press(d, "LONG_%sx%d" % (key, diff // 5), "%sx%d" % (key, diff % 5), "OK")
+    longs = diff // 5
+    top = d.app.top
+    if diff % 5 > 2 and top.lo <= start + (1 if diff == value - start else -1) * 5 * (longs + 1) <= top.hi:
+        yield from press(d, "LONG_%sx%d" % (key, longs + 1), "%sx%d" % (back, 5 * (longs + 1) - diff), "OK")
+        return
+    yield from press(d, "LONG_%sx%d" % (key, longs), "%sx%d" % (key, diff % 5), "OK")
 
 
 def routes(d, counts):
@@ -126,10 +147,22 @@ def stations(d, left):
 
 
 def play(d):
+    yield from pick(d, "Settings")
+    yield from pick(d, "Players")
+    for _, shown, keys in NAMES:
+        yield from pick(d, "Add player")
+        yield ("New player", "_")
+        yield from press(d, *keys)
+        yield (shown, "Add player")
+    yield from press(d, "BACK", "BACK")
     yield from pick(d, "New game")
     yield from pick(d, "TtR Austria")
     yield ("Players",)
-    yield from press(d, "UPx2", "OK", "OKx4")  # Red, Blue, Green, Yellow in seat order
+    yield from press(d, "UPx2", "OK", "OK")  # 4 players; Red in seat 1
+    yield ("Who is Red?", "Joerg", "Anna-Lena", "New player", "Nobody")
+    yield from press(d, "OK", "OK")  # Jörg; Blue in seat 2
+    yield ("Who is Blue?", "Anna-Lena")
+    yield from press(d, "OK", "OK", "DOWN", "OK", "OK", "DOWN", "OK")  # Anna-Lena; Green, Yellow: nobody
     yield ("TtR options", "Longest", "West-East", "Stations", "Start scoring")
     yield from pick(d, "Stations")
     yield ("Stations      on",)
@@ -140,7 +173,7 @@ def play(d):
     yield from press(d, "OK")
 
     yield from pick(d, "Red")
-    yield ("Red", "12 VP", "Routes")
+    yield ("12 VP", "Routes")  # the title: Jörg (the Display Pack), Red J (the OLED)
     yield from routes(d, ((1, 1), (3, 2), (4, 3), (6, 1)))
     yield ("Routes        45",)
     yield from tickets(d, ((12, True), (8, True), (5, False), (7, True)))
@@ -156,7 +189,7 @@ def play(d):
     yield from pick(d, "West-East")
     yield ("West-East    +10",)
     yield from stations(d, 1)
-    yield ("Red", "87 VP")
+    yield ("87 VP",)
     yield from press(d, "BACK")
     yield ("Red           87",)
 
@@ -166,7 +199,7 @@ def play(d):
     yield from penalty(d, 14)
     yield from bahn(d, "Schafberg", "Built only")
     yield from longest(d, 14)
-    yield ("Blue", "31 VP", "Longest 14c  +10")
+    yield ("31 VP", "Longest 14c  +10")  # the title: Anna-L. (the Display Pack), Blue A (the OLED)
     yield from press(d, "BACK")
 
     yield from pick(d, "Green")
@@ -230,7 +263,11 @@ def next_game_for_bg_stats(d):
     yield from press(d, "UP", "OK")
     yield from pick(d, "TtR Austria")
     yield ("Players", "2")
-    yield from press(d, "OKx3")  # 2 players: Red, then Blue
+    yield from press(d, "OK", "OK")  # 2 players; Red in seat 1
+    yield ("Who is Red?", "Joerg")
+    yield from press(d, "OK", "OK")  # Jörg; Blue in seat 2
+    yield ("Who is Blue?", "Nobody")
+    yield from pick(d, "Nobody")  # Blue plays as itself: a link short enough for one code
     yield from pick(d, "Start scoring")
     yield from press(d, "OKx2")
     yield ("Red", "Blue", "Ranking")

@@ -9,7 +9,10 @@ make the same presses on the page's buttons and expect the same screens. Steps:
                                                     after the press (an animation)
   {"reload": true, "offline": bool, "words": [...]}   the page loaded again
   {"board": name, "words": [...]}                   the board switch clicked (in a game,
-                                                    the page opens the game's screen)
+                                                    the page opens the game's very play
+                                                    screen, its state kept)
+  {"type": "a" | "\n", "words": [...]}             a character typed on the keyboard
+                                                    (the name entry; "\n": Enter, done)
   {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
                                                     (a hex digit, the colour index, a
                                                     pixel) and the LED this colour
@@ -21,7 +24,12 @@ Parts, each in a fresh browser profile:
               first ticket of pass 4 the page is reloaded with the network off, the
               game resumed from the main menu, the pick undone (long BACK) and made again.
   trainmaker  Display Pack, the dice seeded with play_trainmaker.SEED: a new 3-player
-              game with the Steam Engine, its cards, and Red's whole first turn.
+              game with the Steam Engine, its cards, and Red's whole first turn, each
+              placing the tip taken in one press ("tip": true on that step); mid-turn
+              the board switched to the OLED and back, the LED in Red's colour after.
+  names       OLED board: Anna typed on the keyboard into the roster (Settings ->
+              Players), a 2-player TtR game with Anna as Red and Blue as itself,
+              Red's page ("Red Anna"), the game finished, and History -> By player.
   switch      a laptop's window: a new 2-player Taubertal game on the OLED board,
               switched to the Display Pack in pass 1's tile draft, back to the OLED
               in its hiring, and with Red's turn menu open in round 1 to the Display
@@ -43,6 +51,7 @@ from host_tools import paths  # noqa: E402
 from host_tools.sim import device as sim  # noqa: E402
 
 paths.device_code_on_path(support=True)
+from app.app import App  # noqa: E402
 from app.events import OK, name  # noqa: E402
 from appdriver import Driver  # noqa: E402
 from memfiles import MemFiles  # noqa: E402
@@ -70,13 +79,14 @@ class Recorder(Driver):
 
     def boot(self, resume=False):
         self.rng = self._rng()
+        playing = self.app.stack[1] if resume else None
         if hasattr(self, "log"):
             self.marks.append((len(self.log), "boot", (self.board, resume)))
         Driver.boot(self)
         self.noted = len(self.log)
         render = self.app.render
-        if resume:  # what the page does when the player switches boards in a game
-            self.app.push(self.app.session.ui.play_screen())
+        if resume:  # what the page does when the player switches boards in a game: the same play screen
+            self.app.open_game(playing)
             render()
 
         def render_and_note():
@@ -98,6 +108,17 @@ class Recorder(Driver):
         if self.steps and "press" in self.steps[-1]:
             self.steps[-1]["wait_ms"] = now_ms - self.pressed_at
         return self
+
+    def type(self, ch):
+        """A character typed on the page's keyboard, as web_device.type_key takes it."""
+        app = self.app
+        if ch == "\n":
+            app.top.done(app)
+        else:
+            app.top.type(app, ch)
+        App.render(app)  # not the noting render: a typed key is a step of its own
+        self.app.flush()
+        self.step(type=ch)
 
     def step(self, **fields):
         fields["words"] = list(self.app.ui.drawn)
@@ -174,17 +195,29 @@ def trainmaker():
     d.step(load=True)
     d.use("pico_display_pack")
     d.step(board="pico_display_pack")
-    shot = over = False
+    shot = over = switched = False
     for _ in play_trainmaker.play(d):
         if over:  # the script's next poll has worked out the odds for Blue
             d.film("pico_oled")
+            if not switched or not any(s.get("tip") for s in d.steps):
+                raise SystemExit("Red's turn had no placing after a roll")
             return d.steps
         g = d.app.session.game if d.app.session else None
         if g is None or g.phase() in ("cards", "steam"):
             continue
-        if not shot and g.phase() == "place" and "Tip" in d.text:  # the odds are in: nothing moves
+        acts = d.app.session.journal.actions
+        if acts and acts[-1][0] == "place" and d.steps[-1].get("press") == "OK" and "tip" not in d.steps[-1]:
+            d.steps[-1]["tip"] = True  # the press on Tip placed the dice: one press
+        if not shot and g.phase() == "place" and "Tip ..." not in d.text:  # the odds are in: nothing moves
             shot = True
             d.shot("trainmaker-roll")
+        if shot and not switched and g.phase() == "after_place":
+            switched = True  # mid-turn, to the OLED and back: the same screen, the LED Red's
+            for board in ("pico_oled", "pico_display_pack"):
+                d.use(board, in_game=True)
+                d.step(board=board)
+                d.tick(d.clock + 10)  # the odds worked out, as the page does in its polls
+            d.shot("trainmaker-switched")
         over = g.player() != 0
     raise SystemExit("the Trainmaker script ended before Red's turn did")
 
@@ -212,10 +245,34 @@ def switch():
     raise SystemExit("the Taubertal script never reached round 1")
 
 
+def names():
+    d = Recorder("pico_oled")
+    d.step(load=True)
+    d.pick("Settings").pick("Players").pick("Add player")
+    for ch in "anna\n":
+        d.type(ch)
+    d.shows("Anna", "Add player")
+    d.press("BACK", "BACK")
+    d.pick("New game").pick("TtR Austria").press("OK")  # 2 players
+    d.pick("Red").shows("Who is Red?", "Anna").pick("Anna")
+    d.pick("Blue").pick("Nobody")
+    d.pick("Start scoring").press("OK", "OK")  # the ticket draw's two pages
+    d.pick("Red").shows("Red Anna")
+    d.press("BACK")
+    d.pick("Ranking").pick("Finish game").press("UP", "OK").shows("Ranking", "1 Red")
+    d.press("BACK", "BACK")
+    d.pick("History").pick("By player")
+    d.tick(1000)
+    d.shows("By player", "Anna")
+    d.pick("Anna").shows("TtR Austria", "Plays")
+    return d.steps
+
+
 def main(argv):
     if len(argv) != 2:
         raise SystemExit("usage: scenario.py OUT.json")
-    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "switch": switch(), "seed": play_trainmaker.SEED}
+    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "switch": switch(), "names": names(),
+             "seed": play_trainmaker.SEED}
     with open(argv[1], "w") as f:
         json.dump(parts, f)
     return 0
