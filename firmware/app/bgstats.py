@@ -129,7 +129,7 @@ def optional(rec):
 def link(rec, room):
     """The BG Stats link of a record in at most room bytes, and the optional fields
     it left out; ValueError when even the fields BG Stats needs do not fit."""
-    extra = []
+    extra = []  # type: list[str]
     text = LINK + _data(rec, extra)
     if len(text) > room:
         raise ValueError("The play is %d bytes as a link; a code here holds %d" % (len(text), room))
