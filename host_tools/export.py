@@ -10,7 +10,7 @@ once, and a game in play is offered again with "Resume game", from its save.  Th
 writes nothing on the board.  With no Pico connected it says so and changes nothing.
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
-(history.old, history.log, dice.log, and the save of the game in play:
+(history.old, history.log, plays.old, plays.log, dice.log, and the save of the game in play:
 game.json and its log: the folder game.ring, and game.log from a version
 before; the gadget's dice check counts its dice too), or one history file.
 
@@ -34,16 +34,18 @@ from app.dice_check import verdict, weights  # noqa: E402
 from app.flash import OsFiles  # noqa: E402
 from app.game_save import GameSave  # noqa: E402
 from app.games import GAMES, Session  # noqa: E402
-from app.history import SLOT, tally  # noqa: E402
+from app.history import OLD_SLOT, SLOT, tally  # noqa: E402
 from app.history_write import totals  # noqa: E402
 from app.store import FileStore  # noqa: E402
 from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
-HISTORY_FILES = ("history.old", "history.log")  # oldest first
+# oldest first, each with its slot: the versions before names wrote the first two
+HISTORY_FILES = ("history.old", "history.log", "plays.old", "plays.log")
+SLOTS = {"history.old": OLD_SLOT, "history.log": OLD_SLOT, "plays.old": SLOT, "plays.log": SLOT}
 LOG_FOLDERS = ("game.ring", "game.log")  # the game in play's log, and a version before's
 SCHEMA = "schaffner-history/1"
-CSV_COLUMNS = ("number", "date", "game", "title", "players", "seat", "colour", "score", "score_unit",
-               "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
+CSV_COLUMNS = ("number", "date", "time", "duration_min", "game", "title", "players", "seat", "colour", "name",
+               "score", "score_unit", "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
 
 
 class ExportError(ToolError):
@@ -81,12 +83,13 @@ def read_copy(path):
                 with open(p, "rb") as f:
                     files[name] = f.read()
         if not any(n in files for n in HISTORY_FILES + ("dice.log",)):
-            raise ExportError("%s holds no history.log, history.old or dice.log" % path)
+            raise ExportError("%s holds no plays.log, plays.old, history.log, history.old or dice.log" % path)
         return files
     if not os.path.exists(path):
         raise ExportError("no such file or folder: %s" % path)
-    with open(path, "rb") as f:
-        return {"history.log": f.read()}
+    name = os.path.basename(path)
+    with open(path, "rb") as f:  # one file: by its name, else as the versions before named it
+        return {name if name in SLOTS else "history.log": f.read()}
 
 
 # --- records -----------------------------------------------------------------------
@@ -99,7 +102,7 @@ def check_record(rec):
     """Why a parsed record is not one the device writes, or None."""
     if not isinstance(rec, dict):
         return "not a record"
-    if rec.get("v") != 1:
+    if rec.get("v") not in (1, 2):
         return "unknown record version %r" % (rec.get("v"),)
     kinds = {"k": _int, "g": str, "a": _int, "w": str, "h": str, "b": str, "u": str, "p": list}
     for key, kind in kinds.items():
@@ -116,7 +119,21 @@ def check_record(rec):
     for p in rec["p"]:
         if not (isinstance(p, list) and len(p) == 3 and isinstance(p[0], str) and _int(p[1]) and _int(p[2])):
             return "player %r is not [colour, score, place]" % (p,)
+    c = rec.get("c")
+    if c is not None and not (isinstance(c, str) and len(c) == 5 and c[2] == ":"):
+        return "time %r is not HH:MM" % (c,)
+    m = rec.get("m")
+    if m is not None and not (_int(m) and m > 0):
+        return "minutes %r are not a number" % (m,)
+    n = rec.get("n")
+    if n is not None and not (isinstance(n, list) and len(n) == len(rec["p"]) and all(isinstance(x, str) for x in n)):
+        return "names %r are not one per player" % (n,)
     return None
+
+
+def names_of(rec):
+    """The name per seat ("" where the colour played as itself; a v 1 record has none)."""
+    return rec.get("n") or [""] * len(rec["p"])
 
 
 def cleared(files):
@@ -141,11 +158,12 @@ def records(files, names=None):
             problems.append("%s is not a Schaffner history file (its records start with a new line and '{'); "
                             "left out" % (names or {}).get(name, name))
             continue
-        whole = len(data) // SLOT
+        size = SLOTS[name]
+        whole = len(data) // size
         for i in range(whole):
-            where = "%s record %d (bytes %d-%d)" % (name, i + 1, i * SLOT, (i + 1) * SLOT - 1)
+            where = "%s record %d (bytes %d-%d)" % (name, i + 1, i * size, (i + 1) * size - 1)
             try:
-                rec = json.loads(data[i * SLOT:(i + 1) * SLOT].decode("ascii"))
+                rec = json.loads(data[i * size:(i + 1) * size].decode("ascii"))
             except (ValueError, UnicodeDecodeError):
                 problems.append("%s is damaged: not a complete record; left out" % where)
                 continue
@@ -154,9 +172,9 @@ def records(files, names=None):
                 problems.append("%s is damaged: %s; left out" % (where, why))
             else:
                 out.append(rec)
-        if len(data) % SLOT:
+        if len(data) % size:
             problems.append("%s ends with an incomplete record (%d bytes after byte %d), cut off while it was "
-                            "written; the device drops it too" % (name, len(data) % SLOT, whole * SLOT))
+                            "written; the device drops it too" % (name, len(data) % size, whole * size))
     return out, problems
 
 
@@ -219,10 +237,12 @@ def entries(recs):
     """history.json's games (docs/history.md), oldest first, numbered as the device numbers them."""
     out = []
     for i, r in enumerate(recs):
+        names = names_of(r)
         out.append({
             "number": i + 1, "key": r["k"], "game": r["g"], "title": title(r["g"]), "date": r["d"],
-            "players": [{"seat": s + 1, "colour": p[0], "score": p[1], "place": p[2], "won": p[2] == 1}
-                        for s, p in enumerate(r["p"])],
+            "time": r.get("c"), "duration_min": r.get("m"),
+            "players": [{"seat": s + 1, "colour": p[0], "name": names[s], "score": p[1], "place": p[2],
+                         "won": p[2] == 1} for s, p in enumerate(r["p"])],
             "winner": r["w"], "won_by": r["h"], "tiebreak": r["b"], "turns": r["t"], "actions": r["a"],
             "score_unit": r["u"],
         })
@@ -246,8 +266,10 @@ def write_csv(path, games):
         out.writerow(CSV_COLUMNS)
         for g in games:
             for p in g["players"]:
-                out.writerow([g["number"], g["date"] or "", g["game"], g["title"], len(g["players"]), p["seat"],
-                              p["colour"], p["score"], g["score_unit"], p["place"], "yes" if p["won"] else "no",
+                out.writerow([g["number"], g["date"] or "", g["time"] or "",
+                              "" if g["duration_min"] is None else g["duration_min"], g["game"], g["title"],
+                              len(g["players"]), p["seat"], p["colour"], p["name"], p["score"], g["score_unit"],
+                              p["place"], "yes" if p["won"] else "no",
                               g["winner"], g["won_by"], g["tiebreak"], "" if g["turns"] is None else g["turns"],
                               g["actions"]])
 

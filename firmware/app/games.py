@@ -49,23 +49,35 @@ def module(game_id):
 
 
 class Session:
-    """The game in play: which game, who plays (in seat order from the start player), the
-    journal, and a key no other game on this device had (app.history)."""
+    """The game in play: which game, who plays (in seat order from the start player: names,
+    the colours; players, the roster's name per seat, "" where the colour plays as itself),
+    the journal, a key no other game on this device had (app.history), and ms: how long
+    it has been in play (None for a game saved before it was counted)."""
 
-    def __init__(self, game_id, names, journal, key=0):
+    def __init__(self, game_id, names, journal, key=0, players=None, ms=0):
         self.game_id = game_id
         self.names = names
+        self.players = list(players) if players else [""] * len(names)
         self.journal = journal
         self.key = key
+        self.ms = ms
         self.ui = module(game_id)
 
     @property
     def game(self):
         return self.journal.game
 
+    def label(self, app, seat, room):
+        """Seat's colour, with the name of who plays it where there is one (app.seats,
+        imported only then: a game of colours alone does without it)."""
+        if not self.players[seat]:
+            return self.names[seat]
+        from app.seats import label
+        return label(app, seat, room)
+
     def to_dict(self):
         return {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
-                "key": self.key, "journal": self.journal.to_dict()}
+                "players": self.players, "ms": self.ms, "key": self.key, "journal": self.journal.to_dict()}
 
     @classmethod
     def from_dict(cls, data):
@@ -80,10 +92,13 @@ class Session:
         if not isinstance(names, list):
             raise ValueError("Not a Schaffner save")
         key = data.get("key", 0)  # saves from before the history have none
-        if type(key) is not int:
+        players = data.get("players")  # saves from before names have none
+        ms = data.get("ms")  # nor the time in play
+        if type(key) is not int or (players is not None and not _players(players, len(names))) \
+                or (ms is not None and type(ms) is not int):
             raise ValueError("Not a Schaffner save")
         ui = module(game_id)
-        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key)
+        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key, players, ms)
 
     @staticmethod
     def replay(session, log):
@@ -98,3 +113,12 @@ class Session:
             else:
                 raise ValueError("Not a record of ours")
         session.journal.restore(entries)
+
+
+def _players(players, n):  # a name (or "") per seat
+    if not isinstance(players, list) or len(players) != n:
+        return False
+    for p in players:
+        if not isinstance(p, str):
+            return False
+    return True

@@ -4,7 +4,9 @@ docs/history.md has the format and why it survives a power cut at any byte.
 """
 # A finished game is one record: compact JSON padded to a slot of SLOT bytes,
 # record i at byte i * SLOT, so the screens read only what they show.  Past
-# SEGMENT records history.log becomes history.old (dropping the one before).
+# SEGMENT records plays.log becomes plays.old (dropping the files before it).
+# history.old and history.log hold the records of the versions before names, in
+# slots of OLD_SLOT bytes: read, never appended to.
 # A record is the game in play's while it is the newest and has its key.
 # The app preloads this module and app.history_write with a game's code, and makes
 # the History in an idle poll after them (App.tick), or when it first needs it (a
@@ -16,7 +18,8 @@ import json
 
 from micropython import const
 
-SLOT = const(256)
+SLOT = const(768)
+OLD_SLOT = const(256)
 SEGMENT = const(100)
 
 
@@ -35,14 +38,16 @@ class History:
         # made the first time the app needs the history (App.history)
         self.fs = fs = app.store.fs
         root = app.store.root + "/"
-        self.log = root + "history.log"
-        self.old = root + "history.old"
+        self.log = root + "plays.log"
+        self.old = root + "plays.old"
+        self.before = (root + "history.old", root + "history.log")  # oldest first
         self.clr = root + "history.clr"
         self.dropping = root + "history.del"
         self.dice_log = root + "dice.log"
         self.cleared = False  # a clear that can still be undone
         # a cut rewrite or clear is finished; a clear from before this boot is final
-        for path in (self.log + ".new", self.old + ".new", self.dice_log + ".new", self.dropping, self.clr):
+        for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
+                     self.dice_log + ".new", self.dropping, self.clr):
             if fs.exists(path):
                 from app.history_write import repair
                 repair(self)
@@ -55,14 +60,31 @@ class History:
             from app.history_write import retract
             retract(self)
 
+    def paths(self):  # every file of records, oldest first
+        return self.before + (self.old, self.log)
+
+    def slot_of(self, path):
+        return OLD_SLOT if path in self.before else SLOT
+
     def files(self):
         # (path, records) of the files with records, oldest first
         out = []
-        for path in (self.old, self.log):
-            n = self.fs.size(path) // SLOT
+        for path in self.paths():
+            n = self.fs.size(path) // self.slot_of(path)
             if n:
                 out.append((path, n))
         return out
+
+    def record(self, path, i):
+        # record i of the file at path (ValueError if damaged): its first OLD_SLOT
+        # bytes first, which hold most records whole (less heap), else the slot
+        size = self.slot_of(path)
+        try:
+            return json.loads(self.fs.read_at(path, i * size, OLD_SLOT))
+        except ValueError:
+            if size == OLD_SLOT:
+                raise
+        return json.loads(self.fs.read_at(path, i * size, size))
 
     def newest_key(self):
         f = self.files()
@@ -70,7 +92,7 @@ class History:
             return None
         path, n = f[-1]
         try:
-            return json.loads(self.fs.read_at(path, (n - 1) * SLOT, SLOT)).get("k")
+            return self.record(path, n - 1).get("k")
         except (ValueError, AttributeError):
             return None
 

@@ -2,40 +2,19 @@
 wins by colour, the dice check's row, and clearing (Settings)."""
 # The list reads a game only when its row is on screen (a few kept); "By colour"
 # reads every game, a few per tick, so no press or poll waits for the whole file.
-import json
 
 from micropython import const
 
 from app import games
 from app.colours import NAMES
+from app.history_read import count, names, read
+from app.seats import plain
 from app.ui import plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
 _CHUNK = const(4)  # games "By colour" reads per tick
 _KEPT = const(8)  # rows the list keeps read
-_FIXED = ("By colour", "Dice check")
-
-
-def count(h):  # games kept in h (app.history); none while a clear can be undone
-    if h.cleared:
-        return 0
-    n = 0
-    for _, k in h.files():
-        n += k
-    return n
-
-
-def read(h, i):  # game i (0 the oldest), None if damaged or of an unknown format
-    if not 0 <= i < count(h):
-        raise ValueError("No game %d in the history" % i)
-    for path, n in h.files():
-        if i < n:
-            try:
-                r = json.loads(h.fs.read_at(path, i * h.slot, h.slot))
-            except ValueError:
-                return None
-            return r if isinstance(r, dict) and r.get("v") == 1 else None
-        i -= n
+_FIXED = ("By player", "By colour", "Dice check")
 
 
 def title(game_id):
@@ -52,14 +31,21 @@ def row_text(rec, cols):  # the game in a word, then its winner (OK: the whole r
 
 
 def result_lines(rec, cols):  # one game's result table
-    lines = [title(rec["g"]), rec["d"] or "Date not set", spread("Place", rec["u"], cols)]
+    when = rec["d"] or "Date not set"
+    if rec.get("c") and len(when) + 6 <= cols:
+        when += " " + rec["c"]
+    lines = [title(rec["g"]), when, spread("Place", rec["u"], cols)]
     ps = rec["p"]
+    people = names(rec)
     order = sorted(range(len(ps)), key=lambda i: (ps[i][2], i))  # equal places in seat order
     if ps[order[0]][2] != 1:
         lines.append("1 " + rec["w"])  # the Steam Engine
     for i in order:
-        name, score, place = ps[i]
-        lines.append(spread("%d %s" % (place, name), str(score), cols))
+        colour, score, place = ps[i]
+        who = "%d %s" % (place, colour)
+        if people[i]:
+            who += " " + plain(people[i])
+        lines.append(spread(who, str(score), cols))
     if rec["h"] != "points":
         lines.append("Won by " + rec["h"])
     if rec["b"]:
@@ -67,6 +53,8 @@ def result_lines(rec, cols):  # one game's result table
     if rec["t"] is not None:
         lines.append("Turns %d" % rec["t"])
     lines.append("Actions %d" % rec["a"])
+    if rec.get("m"):
+        lines.append("Took %d min" % rec["m"])
     return lines
 
 
@@ -106,8 +94,11 @@ class HistoryList(Menu):
 
     def _pick(self, app, index):
         if index == 0:
-            app.push(ByColour())
+            from app.by_player import ByPlayer
+            app.push(ByPlayer())
         elif index == 1:
+            app.push(ByColour())
+        elif index == 2:
             from app.dice_check import DiceCheck
             app.push(DiceCheck())
         else:

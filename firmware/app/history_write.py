@@ -21,7 +21,7 @@ FAILED = "Could not write the history: storage full or damaged."
 
 def repair(h):
     fs = h.fs
-    for path in (h.log, h.old, h.dice_log):
+    for path in h.paths() + (h.dice_log,):
         new = path + ".new"
         if fs.exists(new):
             if fs.exists(path):
@@ -36,8 +36,8 @@ def repair(h):
 
 def _remove_all(h):
     fs = h.fs
-    fs.remove(h.log)
-    fs.remove(h.old)
+    for path in h.paths():
+        fs.remove(path)
     fs.remove(h.dropping)
 
 
@@ -61,7 +61,7 @@ def _settle(h):  # the next action: a clear still undoable becomes final
         fs = h.fs
         fs.rename(h.clr, h.dropping)
         yield
-        for path in (h.log, h.old, h.dropping):
+        for path in h.paths() + (h.dropping,):
             fs.remove(path)
             yield
         h.cleared = False
@@ -69,7 +69,7 @@ def _settle(h):  # the next action: a clear still undoable becomes final
 
 def _rewrite(h, path, keep):  # keep the first records of path, atomically
     fs = h.fs
-    size = h.slot
+    size = h.slot_of(path)
     new = path + ".new"
     fs.remove(new)
     yield
@@ -83,8 +83,8 @@ def _rewrite(h, path, keep):  # keep the first records of path, atomically
 
 
 def _retract(h):  # take back the newest record
-    for path in (h.log, h.old):
-        n = h.fs.size(path) // h.slot
+    for path in reversed(h.paths()):
+        n = h.fs.size(path) // h.slot_of(path)
         if n:
             yield from _rewrite(h, path, n - 1)
             return
@@ -102,8 +102,9 @@ def _append(h, text):
         yield from _rewrite(h, h.log, size // h.slot)
         yield
     elif size >= h.segment * h.slot:
-        fs.remove(h.old)
-        yield
+        for path in h.before + (h.old,):  # every file before the new plays.old
+            fs.remove(path)
+            yield
         fs.rename(h.log, h.old)
         yield
     fs.append(h.log, text)
@@ -213,12 +214,23 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
 
 def record(app, res):
     s = app.session
-    day = app.today() if app.today else None
-    rec = {"v": 1, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % day if day else None,
+    now = app.today() if app.today else None
+    ms = s.ms
+    rec = {"v": 2, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % now[:3] if now else None,
+           "c": "%02d:%02d" % now[3:5] if now and len(now) >= 5 else None,
+           "m": max(1, (ms + 30000) // 60000) if ms else None,
            "a": s.journal.count(), "t": res["turns"], "w": res["winner"], "h": res["win"],
            "b": res["tiebreak"], "u": res["unit"],
-           "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))]}
-    return json.dumps(rec, separators=(",", ":"))
+           "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))],
+           "n": s.players}
+    return ascii_json(json.dumps(rec, separators=(",", ":")))
+
+
+def ascii_json(text):  # non-ASCII as JSON escapes (CPython's json does so already): a byte a character
+    for c in text:
+        if ord(c) > 127:
+            return "".join(c if ord(c) < 128 else "\\u%04x" % ord(c) for c in text)
+    return text
 
 
 def slot(size, text):  # a new line, the text, spaces: size bytes

@@ -4,7 +4,9 @@ Each game's end-to-end test script (tests/support/play_<game>.py) is played
 once on CPython to learn its presses; the simulator then plays the same
 presses under the real MicroPython runtime with the same dice seed, and the
 frames whose drawn text matches a shot's words are written to docs/screens/.
-"history" is the Trainmaker script followed by a look at the history it left.
+"history" is the Trainmaker script followed by a look at the history it left;
+"players" the TtR script (Jörg and Anna-Lena typed into the roster and seated)
+followed by a look at History -> By player.
 """
 import os
 import shutil
@@ -37,6 +39,11 @@ SHOTS = (
     ("history-game", "pico_oled", "history", ("Game 1", "1 Red"), 0),
     ("dice-check", "pico_oled", "history", ("Dice check", "p="), 0),
     ("dice-check-pack", "pico_display_pack", "history", ("Dice check", "p="), 0),
+    ("name-entry", "pico_oled", "ttr_austria", ("New player", "Joe_"), 0),
+    ("who-plays-pack", "pico_display_pack", "ttr_austria", ("Who is Red?", "Joerg"), 0),
+    ("ttr-player-pack", "pico_display_pack", "ttr_austria", ("Joerg", "Routes", "Tickets"), -1),
+    ("by-player", "pico_oled", "players", ("Joerg", "Plays", "Wins"), 0),
+    ("by-player-pack", "pico_display_pack", "players", ("Joerg", "Plays", "Wins"), 0),
 )
 
 
@@ -50,6 +57,15 @@ def look_at_history(d):
     d.tick(1 << 20)
 
 
+def look_at_players(d):
+    """From the end of the TtR game: History -> By player, Jörg's page."""
+    d.press("BACKx6")
+    d.pick("History")
+    d.pick("By player")
+    d.tick(1 << 20)
+    d.pick("Joerg")
+
+
 def presses(game, board):
     """The game's test script played on CPython; its presses as simulator steps."""
     paths.device_code_on_path(support=True)
@@ -58,10 +74,13 @@ def presses(game, board):
     from schaffner.rng import Rng
     w, h, colour = sim.BOARDS[board]
     d = Driver(MemFiles(), Rng(SEED), width=w, height=h, colour=colour)
-    for _ in __import__("play_" + ("trainmaker" if game == "history" else game)).play(d):
+    script = {"history": "trainmaker", "players": "ttr_austria"}.get(game, game)
+    for _ in __import__("play_" + script).play(d):
         pass
     if game == "history":
         look_at_history(d)
+    elif game == "players":
+        look_at_players(d)
     steps = []
     for e in d.log:
         steps.append(("ev", e) if e >= 0 else ("at", -1 - e))

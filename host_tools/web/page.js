@@ -127,8 +127,14 @@ keyEls.forEach((el, i) => {
 });
 
 document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.target.closest("#error, #update")) return;
+  // a name entry on screen takes the keyboard's characters, and Enter ends the name
+  if ((e.key.length === 1 || e.key === "Enter") && typed(e.key === "Enter" ? "\n" : e.key)) {
+    e.preventDefault();
+    return;
+  }
   const i = KEYS[e.key];
-  if (i === undefined || e.ctrlKey || e.altKey || e.metaKey || e.target.closest("#error, #update")) return;
+  if (i === undefined) return;
   e.preventDefault();
   if (!e.repeat) press(i);
 });
@@ -359,6 +365,28 @@ function boot(name) {
   timer = setInterval(poll, POLL_MS);
 }
 
+// A character for the screen (web_device.type_key): true when the screen took it.
+function typed(ch) {
+  if (!device) return false;
+  let out;
+  try {
+    out = device.type_key(ch);
+  } catch (err) {
+    fail("Schaffner stopped", err);
+    return true;
+  }
+  if (out === null || out === undefined) return false;
+  heard(JSON.parse(out).words);
+  mirrorSaves();
+  return true;
+}
+
+// The browser's local date and time for the records: "year,month,day,hour,minute".
+function now() {
+  const d = new Date();
+  return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()].join(",");
+}
+
 function poll() {
   const now = Math.floor(performance.now());
   let out;
@@ -450,7 +478,7 @@ async function start() {
       mp.FS.writeFile(path, bytes);
     }
     unreadable = restoreSaves();
-    mp.registerJsModule("browser", { show, led, buzz, contrast });
+    mp.registerJsModule("browser", { show, led, buzz, contrast, now });
     python = mp.pyimport("web_device");
   } catch (err) {
     return fail("The MicroPython runtime did not load", err);

@@ -67,7 +67,7 @@ def boot(board_name, seed_hex, unreadable=0):
     display = board.display(colours)
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
-        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours)
+        app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, _today)
         _damaged(app, unreadable)
         if playing is not None and app.session is not None:
             app.open_game(playing)
@@ -134,6 +134,31 @@ def _damaged(app, unreadable):
     kept = app.message is not None and " kept in %s/kept" % _SAVE_DIR in app.message
     if unreadable or orphan or kept:
         app.notify(DAMAGED)
+
+
+def _today():
+    """The browser's local date and time, (year, month, day, hour, minute): the page's
+    clock is always set, where a Pico's may not be (main.today)."""
+    return tuple(int(x) for x in browser.now().split(","))
+
+
+def type_key(ch):
+    """A character typed on the keyboard, for a screen that takes typing (the name
+    entry: "\n" ends the name); None when the screen takes none (the key is then no
+    button either), else what poll() returns."""
+    app = _device.app
+    top = app.top
+    if app.message is not None or not hasattr(top, "type"):
+        return None
+    try:
+        if ch == "\n":
+            top.done(app)
+        else:
+            top.type(app, ch)
+    except ValueError as exc:
+        app.notify(str(exc.args[0]))
+    _device.refresh()
+    return json.dumps({"events": [], "words": app.ui.drawn})
 
 
 def poll(raw, now_ms):

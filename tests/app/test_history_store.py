@@ -3,15 +3,20 @@ at any step of a rewrite never loses an older game; a damaged record is shown as
 damaged and the others still read; the oldest games go past the limit; a game
 is kept once, however often it is undone and finished again; clearing is
 undoable until the next action."""
-from app.history import SEGMENT, SLOT, History
-from app.history_view import count, read
-from app.history_write import clear, undo_clear
+from app.history import OLD_SLOT, SEGMENT, SLOT, History
+from app.history_view import count, names, read
+from app.history_write import clear, slot, undo_clear
 from app.store import FileStore
 from memfiles import MemFiles, PowerCut
 from support import raises, stepped
 
-LOG = "/data/history.log"
-OLD = "/data/history.old"
+# each case on a heap of its own, and the segment (SEGMENT records on the gadget) at SEG
+# here: a full plays.log is 77 KB of text in these memory files, which the copies an
+# append makes would not fit beside in the Pico's heap; the swap works the same
+FRESH_HEAP_PER_CASE = True
+SEG = 20
+LOG = "/data/plays.log"
+OLD = "/data/plays.old"
 
 
 class Ui:
@@ -37,6 +42,8 @@ class Session:
         self.key = key
         self.game_id = "taubertal"
         self.names = ["Red", "Blue"]
+        self.players = ["Jörg", ""]
+        self.ms = 0
         self.journal = Journal()
         self.game = Game(over)
         self.ui = Ui()
@@ -46,13 +53,14 @@ class Table:
     """Just enough of the App for its history: the files, the session, the date, messages.
     Made again with the same files and session, it is the gadget after a power cut."""
 
-    def __init__(self, fs, today=None, session=None, root="/data"):
+    def __init__(self, fs, today=None, session=None, root="/data", segment=SEGMENT):
         self.fs = fs
         self.store = FileStore(root, fs)
         self.session = session
         self.today = today
         self.messages = []
         self.history = History(self)
+        self.history.segment = segment
 
     def notify(self, text):
         self.messages.append(text)
@@ -100,9 +108,10 @@ def cut_at(fs, budget=None, ops=None, action=None):
 def test_a_record_is_one_slot_with_every_field():
     t = Table(MemFiles(), today=lambda: (2025, 5, 12)).finish(3)
     assert len(t.fs.files[LOG]) == SLOT and t.fs.files[LOG][0] == "\n"
-    assert read(t.history, 0) == {"v": 1, "k": 3, "g": "taubertal", "d": "2025-05-12", "a": 12, "t": 6,
-                                 "w": "Red", "h": "points", "b": "", "u": "VP",
-                                 "p": [["Red", 7, 1], ["Blue", 5, 2]]}
+    assert read(t.history, 0) == {"v": 2, "k": 3, "g": "taubertal", "d": "2025-05-12", "c": None, "m": None,
+                                 "a": 12, "t": 6, "w": "Red", "h": "points", "b": "", "u": "VP",
+                                 "p": [["Red", 7, 1], ["Blue", 5, 2]], "n": ["Jörg", ""]}
+    assert "J\\u00f6rg" in t.fs.files[LOG]  # ASCII on every runtime: a byte a character
     assert "No game 1" in str(raises(ValueError, read, t.history, 1))
 
 
@@ -183,27 +192,58 @@ def test_a_damaged_record_reads_as_damaged_and_the_others_still_read():
 
 @stepped
 def test_past_the_limit_the_oldest_games_go_and_a_cut_in_the_swap_loses_none_of_the_rest():
-    t = Table(MemFiles())
-    last = 2 * SEGMENT
+    t = Table(MemFiles(), segment=SEG)
+    last = 2 * SEG
     for k in range(1, last + 1):
         t.finish(k)
         yield
     yield from same_keys(t, list(range(1, last + 1)))
-    assert len(t.fs.files[OLD]) == len(t.fs.files[LOG]) == SEGMENT * SLOT
+    assert len(t.fs.files[OLD]) == len(t.fs.files[LOG]) == SEG * SLOT
     full = dict(t.fs.files)
-    for ops in range(3):  # remove history.old, rename history.log to it, then the append
+    # remove history.old, history.log (the old format's, absent here) and plays.old, rename
+    # plays.log to it, then the append
+    for ops in range(5):
         fs = MemFiles()
         fs.files = dict(full)
-        t = Table(fs)
+        t = Table(fs, segment=SEG)
         cut_at(fs, ops=ops, action=lambda: t.finish(last + 1))
-        t = Table(fs)
-        # cut before the removal: all 200; after it: the newest 100; no cut: those and the new one
-        first, end = ((1, last + 1), (SEGMENT + 1, last + 1), (SEGMENT + 1, last + 2))[ops]
+        t = Table(fs, segment=SEG)
+        # cut before plays.old's removal: all 200; after it: the newest 100; no cut: those and the new one
+        first, end = (((1, last + 1),) * 3 + ((SEG + 1, last + 1),) + ((SEG + 1, last + 2),))[ops]
         yield from same_keys(t, list(range(first, end)))
         t.finish(last + 1)  # once: the game in play ends again after the reboot
-        yield from same_keys(t, list(range(SEGMENT + 1, last + 2)))
+        yield from same_keys(t, list(range(SEG + 1, last + 2)))
     t.finish(last + 2)
-    yield from same_keys(t, list(range(SEGMENT + 1, last + 3)))  # the last 102 games
+    yield from same_keys(t, list(range(SEG + 1, last + 3)))  # the last SEG + 2 games
+
+
+def _v1(key):  # a record as the versions before names wrote it
+    text = '{"v":1,"k":%d,"g":"taubertal","d":null,"a":9,"t":4,"w":"Red","h":"points","b":"","u":"VP",' \
+           '"p":[["Red",7,1],["Blue",5,2]]}' % key
+    return slot(OLD_SLOT, text)
+
+
+@stepped
+def test_the_old_files_read_first_and_go_at_the_first_swap():
+    fs = MemFiles()
+    fs.files["/data/history.old"] = "".join(_v1(k) for k in range(1, 4))
+    fs.files["/data/history.log"] = _v1(4)
+    t = Table(fs, segment=SEG)
+    assert keys(t) == [1, 2, 3, 4]
+    old = read(t.history, 3)
+    assert old["v"] == 1 and names(old) == ["", ""] and old.get("n") is None
+    t.finish(5)
+    assert keys(t) == [1, 2, 3, 4, 5] and read(t.history, 4)["n"] == ["Jörg", ""]
+    t.session = Session(5, over=False)
+    t.history.after_undo(t, Game(True))  # taken back from plays.log; the old files stay
+    assert keys(t) == [1, 2, 3, 4]
+    for k in range(5, 5 + SEG):
+        t.finish(k)
+        yield
+    assert fs.exists("/data/history.log") and count(t.history) == 4 + SEG
+    t.finish(5 + SEG)  # plays.log is full: it becomes plays.old, and the files before it go
+    assert not fs.exists("/data/history.log") and not fs.exists("/data/history.old")
+    yield from same_keys(t, list(range(5, 6 + SEG)))
 
 
 def test_clearing_hides_everything_and_is_undoable_until_the_next_action_or_a_restart():
@@ -221,13 +261,15 @@ def test_clearing_hides_everything_and_is_undoable_until_the_next_action_or_a_re
     assert not t.history.cleared and keys(t) == [] and sorted(t.fs.files) == []
 
 
+@stepped
 def test_a_cut_while_a_clear_becomes_final_is_finished_at_the_next_boot():
     def cleared():
         t = Table(MemFiles()).finish(1).finish(2)
         clear(t.history)
         return t
 
-    for ops in range(4):  # rename to history.del, remove the two files, remove history.del
+    for ops in range(6):  # rename to history.del, remove the four files, remove history.del
+        yield
         t = cleared()
         cut_at(t.fs, ops=ops, action=lambda: t.finish(3))  # the next action makes it final
         u = cleared()
@@ -245,13 +287,17 @@ def test_the_largest_record_fits_its_slot():
             return {"scores": [-999] * 6, "places": [6] * 6, "winner": "Steam Engine", "win": "contract",
                     "tiebreak": "longest track", "turns": 9999, "unit": "cards"}
 
-    t = Table(MemFiles(), today=lambda: (2099, 12, 31))
+    t = Table(MemFiles(), today=lambda: (2099, 12, 31, 23, 59))
     s = Session(123456)
     s.names = ["Yellow", "Purple", "Orange", "Green", "Black", "White"]
+    s.players = ["ÄÖÜäöüßÄÖÜäö", "ÖÄÜäöüßÄÖÜäö", "ÜÄÖäöüßÄÖÜäö", "äÄÖÜöüßÄÖÜäö", "öÄÖÜäüßÄÖÜäö", "üÄÖÜäößÄÖÜäö"]
+    s.ms = 999 * 60000
     s.ui = Big()
     t.session = s
     t.history.after_do(t, s.ui.result(s.game, s.names))
-    assert t.messages == [] and read(t.history, 0)["w"] == "Steam Engine"
+    rec = read(t.history, 0)
+    assert t.messages == [] and rec["w"] == "Steam Engine" and rec["n"] == s.players
+    assert rec["d"] == "2099-12-31" and rec["c"] == "23:59" and rec["m"] == 999
 
 
 def test_real_files_append_read_take_back_and_clear():
@@ -259,16 +305,16 @@ def test_real_files_append_read_take_back_and_clear():
     from app.flash import OsFiles
     root = "/tmp/schaffner-history-test"
     fs = OsFiles()
-    for name in ("history.log", "history.old", "history.clr", "history.del"):
+    for name in ("plays.log", "plays.old", "history.clr", "history.del"):
         fs.remove(root + "/" + name)
     t = Table(fs, root=root)
     t.finish(1).finish(2).finish(3)
-    assert keys(t) == [1, 2, 3] and fs.size(root + "/history.log") == 3 * SLOT
+    assert keys(t) == [1, 2, 3] and fs.size(root + "/plays.log") == 3 * SLOT
     t.session = Session(3, over=False)
     t.history.after_undo(t, Game(True))
-    assert keys(t) == [1, 2] and not fs.exists(root + "/history.log.new")
+    assert keys(t) == [1, 2] and not fs.exists(root + "/plays.log.new")
     clear(t.history)
     t.finish(4)
     assert keys(t) == [4]
-    fs.remove(root + "/history.log")
+    fs.remove(root + "/plays.log")
     os.rmdir(root)

@@ -14,17 +14,24 @@ def test_ttr_austria_is_kept_on_both_screens():
         d = Driver(width=w, height=h, colour=colour)
         d.log = Unlogged()  # nothing is replayed: the record would be heap of the test's own
         yield from play_ttr_austria.play(d)
+        d.power_off()  # the old app's screen buffers go before the new one's come
+        yield
         d.boot()
         yield
         rec, = kept(d)
         assert rec["g"] == "ttr_austria" and rec["w"] == "Red" and rec["b"] == "by tickets"
         assert rec["p"] == [["Red", 87, 1], ["Blue", 31, 4], ["Green", 66, 2], ["Yellow", 66, 3]]
+        assert rec["n"] == ["Jörg", "Anna-Lena", "", ""]
         assert rec["t"] is None
+        yield
         cut = watch_fit(d.app.ui)
         open_history(d)
+        yield
         d.pick("TtR ")
-        d.shows("TtR Austria", "1 Red", "2 Green")
-        d.press("DOWNx5").shows("3 Yellow", "4 Blue", "Tie: by tickets")
+        d.shows("TtR Austria", "1 Red Joerg", "2 Green")
+        yield
+        d.press("DOWNx5").shows("3 Yellow", "4 Blue Anna", "Tie: by tickets")
+        yield
         d.press("BACK").pick("By colour")
         d.shows("Reading")
         d.tick(10)

@@ -10,7 +10,7 @@ import json
 import os
 import shutil
 
-from app.history import SLOT
+from app.history import OLD_SLOT, SLOT
 from fakeboard import FakeBoard
 from host_tools import export
 from host_tools.main import State, main
@@ -21,11 +21,37 @@ SEED = 16  # play_trainmaker's dice
 
 
 def _record(key, game="ttr_austria", players=(("Red", 50, 1), ("Blue", 40, 2)), **more):
+    # a record of the versions before names, in history.log's slots
     rec = {"v": 1, "k": key, "g": game, "d": "2025-05-12", "a": 20, "t": None, "w": players[0][0],
            "h": "points", "b": "", "u": "VP", "p": [list(p) for p in players]}
     rec.update(more)
     text = json.dumps(rec, separators=(",", ":"))
+    return ("\n" + text + " " * (OLD_SLOT - 1 - len(text))).encode()
+
+
+def _named(key, names, **more):  # a record with names, in plays.log's slots
+    rec = {"v": 2, "k": key, "g": "taubertal", "d": "2026-12-01", "c": "21:40", "m": 95, "a": 180, "t": 42,
+           "w": "Blue", "h": "points", "b": "", "u": "VP", "p": [["Red", 12, 2], ["Blue", 16, 1]], "n": names}
+    rec.update(more)
+    text = json.dumps(rec, separators=(",", ":"))
     return ("\n" + text + " " * (SLOT - 1 - len(text))).encode()
+
+
+def test_names_time_and_minutes_are_exported_after_the_old_records(tmp_path):
+    files = {"history.log": _record(1), "plays.log": _named(2, ["Jörg", ""]) + _named(3, ["", "Anna-Lena"])}
+    rc, out, rows, said = _export(files, tmp_path)
+    assert rc == 0 and [g["key"] for g in out["games"]] == [1, 2, 3]
+    old, new = out["games"][0], out["games"][1]
+    assert old["time"] is None and old["duration_min"] is None and [p["name"] for p in old["players"]] == ["", ""]
+    assert new["time"] == "21:40" and new["duration_min"] == 95
+    assert new["players"][0] == {"seat": 1, "colour": "Red", "name": "Jörg", "score": 12, "place": 2, "won": False}
+    assert [r["name"] for r in rows] == ["", "", "Jörg", "", "", "Anna-Lena"]
+    assert rows[2]["time"] == "21:40" and rows[2]["duration_min"] == "95" and rows[0]["time"] == ""
+    bad = _named(4, ["Jörg"]) + _named(5, ["", ""], c="9:40") + _named(6, ["", ""], m=0)
+    recs, problems = export.records({"plays.log": bad})
+    assert recs == [] and [p.split(": ", 1)[1] for p in problems] == [
+        "names ['Jörg'] are not one per player; left out", "time '9:40' is not HH:MM; left out",
+        "minutes 0 are not a number; left out"]
 
 
 def _export(files, tmp_path):
@@ -84,7 +110,8 @@ def _screens(save, count):
             dev.press(1)
         dev.press(2)
         rows = " ".join(dev.text)
-        dev.press(1)  # Dice check
+        dev.press(1)
+        dev.press(1)  # Dice check (after By player and By colour)
         dev.press(2)
         dev.tick(1 << 20)
         dice = _pages(dev)
@@ -130,8 +157,9 @@ def test_the_export_of_a_simulated_history_says_what_the_screens_show(tmp_path):
     with open(tmp_path / "history.csv") as f:
         table = list(csv.DictReader(f))
     assert len(table) == 4 + 4 + 3
-    assert table[1] == {"number": "1", "date": "", "game": "taubertal", "title": "Taubertal-Expr.",
-                        "players": "4", "seat": "2", "colour": "Blue", "score": "16", "score_unit": "VP",
+    assert table[1] == {"number": "1", "date": "", "time": "", "duration_min": table[1]["duration_min"],
+                        "game": "taubertal", "title": "Taubertal-Expr.",
+                        "players": "4", "seat": "2", "colour": "Blue", "name": "", "score": "16", "score_unit": "VP",
                         "place": "1", "won": "yes", "winner": "Blue", "won_by": "points",
                         "tiebreak": "pioneer", "turns": "84", "actions": str(games[0]["actions"])}
     dice = data["dice"]  # the Trainmaker game is still in play: its save holds its rolls
@@ -197,7 +225,7 @@ def test_no_pico_connected_says_so_and_changes_nothing(tmp_path, capsys):
 
 def test_a_damaged_record_is_reported_where_it_is_and_the_others_are_exported(tmp_path):
     torn = b'\n{"v":1,"k":2,"g":"ttr_au'
-    data = _record(1) + torn + b"#" * (SLOT - len(torn)) + _record(3) + _record(4)[:100]
+    data = _record(1) + torn + b"#" * (OLD_SLOT - len(torn)) + _record(3) + _record(4)[:100]
     rc, out, rows, said = _export({"history.log": data}, tmp_path)
     assert rc == 1
     assert [g["key"] for g in out["games"]] == [1, 3] and len(rows) == 4
@@ -264,6 +292,6 @@ def test_a_record_a_power_cut_left_behind_is_dropped_as_the_gadget_drops_it(tmp_
         pass
     d.fs.budget = None
     files = {k[len("/data/"):]: v.encode() for k, v in d.fs.files.items()}
-    assert len(files["history.log"]) == SLOT
+    assert len(files["plays.log"]) == SLOT
     rc, out, rows, said = _export(files, tmp_path)
     assert rc == 0 and out["games"] == [] and any("left by a power cut" in s for s in said)

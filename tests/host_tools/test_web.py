@@ -85,6 +85,9 @@ class Page:
     def contrast(self, level):
         self.levels.append(level)
 
+    def now(self):  # the browser's local date and time
+        return "2026,12,2,21,40"
+
 
 def _module(name, path):
     """The file at path imported as the module name, as the page's image names it."""
@@ -296,3 +299,42 @@ def test_switching_boards_outside_the_game_shows_the_main_menu():
         else:
             raise AssertionError("booted an unknown board")
         assert dev._device.app.session is not None and dev.board.NAME == "pico_display_pack"
+
+
+def test_the_keyboard_types_a_name_and_the_game_keeps_it_with_the_browser_date():
+    page = Page()
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(page, tmp)
+        dev.boot("pico_display_pack", "10000000")
+        clock = Clock(dev)
+        assert dev.type_key("a") is None  # the main menu takes no typing: the key is no button either
+        down, ok, back = 2, 4, 8
+        clock.press(down)
+        clock.press(down)
+        clock.press(down)  # Settings
+        clock.press(ok)
+        for _ in range(5):
+            clock.press(down)  # Players
+        clock.press(ok)
+        clock.press(ok)  # Add player
+        for ch in "jörg":
+            dev.type_key(ch)
+        words = json.loads(dev.type_key("!"))["words"]
+        assert "letters," in " ".join(words)  # refused in words, nothing typed
+        clock.press(ok)  # the message goes
+        words = json.loads(dev.type_key("\n"))["words"]
+        assert "Joerg" in words and "Add player" in words
+        app = dev._device.app
+        from app.players import roster
+        assert roster(app).names == ["Jörg"]
+        clock.press(back)
+        clock.press(back)
+        app.seating = ["Jörg", ""]  # a game with Jörg as Red, ended at once (TtR: the table's "end")
+        sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
+        app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
+                                                         "p": [sheet, dict(sheet)]})
+        app.do(("end",))
+        app.flush()
+        from app.history_view import read
+        rec = read(app.history, 0)
+        assert rec["n"] == ["Jörg", ""] and rec["d"] == "2026-12-02" and rec["c"] == "21:40"

@@ -23,8 +23,21 @@ The sheet, options longest track + West-East + stations all on:
           1 station left +4 = 32+20+10+4 = 66, 1 ticket done
 Ranking: 1 Red 87, 2 Green 66, 3 Yellow 66 (the tie goes to Green: 2 tickets
 done against 1), 4 Blue 31.  Then the table finishes the game (the history keeps it).
+Before it, the table puts Jörg and Anna-Lena in the roster (Settings -> Players, the
+letter wheel's fewest presses: NAMES, which test_players checks against
+support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, and
+nobody Green and Yellow (those colours play as themselves).
 """
 from appdriver import toward
+
+# (name, as the screens write it, its presses: 20 and 27)
+NAMES = (
+    ("Jörg", "Joerg", ("LONG_UPx3", "UPx2", "OK", "LONG_UPx5", "OK", "LONG_DOWN", "OK", "LONG_DOWNx3", "OK",
+                       "UP", "OK")),
+    ("Anna-Lena", "Anna-Lena", ("LONG_DOWN", "DOWN", "OK", "DOWN", "OK", "DOWN", "OK", "LONG_DOWN", "DOWN", "OK",
+                                "UPx2", "OK", "LONG_DOWNx2", "DOWNx3", "OKx2", "DOWN", "OK", "LONG_DOWN", "DOWN",
+                                "OK", "UP", "OK")),
+)
 
 TOTALS = (87, 31, 66, 66)
 RANKING = ((1, 0, 87), (2, 2, 66), (3, 3, 66), (4, 1, 31))
@@ -134,10 +147,22 @@ def stations(d, left):
 
 
 def play(d):
+    yield from pick(d, "Settings")
+    yield from pick(d, "Players")
+    for _, shown, keys in NAMES:
+        yield from pick(d, "Add player")
+        yield ("New player", "_")
+        yield from press(d, *keys)
+        yield (shown, "Add player")
+    yield from press(d, "BACK", "BACK")
     yield from pick(d, "New game")
     yield from pick(d, "TtR Austria")
     yield ("Players",)
-    yield from press(d, "UPx2", "OK", "OKx4")  # Red, Blue, Green, Yellow in seat order
+    yield from press(d, "UPx2", "OK", "OK")  # 4 players; Red in seat 1
+    yield ("Who is Red?", "Joerg", "Anna-Lena", "New player", "Nobody")
+    yield from press(d, "OK", "OK")  # Jörg; Blue in seat 2
+    yield ("Who is Blue?", "Anna-Lena")
+    yield from press(d, "OK", "OK", "DOWN", "OK", "OK", "DOWN", "OK")  # Anna-Lena; Green, Yellow: nobody
     yield ("TtR options", "Longest", "West-East", "Stations", "Start scoring")
     yield from pick(d, "Stations")
     yield ("Stations      on",)
@@ -148,7 +173,7 @@ def play(d):
     yield from press(d, "OK")
 
     yield from pick(d, "Red")
-    yield ("Red", "12 VP", "Routes")
+    yield ("12 VP", "Routes")  # the title: Jörg (the Display Pack), Red J (the OLED)
     yield from routes(d, ((1, 1), (3, 2), (4, 3), (6, 1)))
     yield ("Routes        45",)
     yield from tickets(d, ((12, True), (8, True), (5, False), (7, True)))
@@ -164,7 +189,7 @@ def play(d):
     yield from pick(d, "West-East")
     yield ("West-East    +10",)
     yield from stations(d, 1)
-    yield ("Red", "87 VP")
+    yield ("87 VP",)
     yield from press(d, "BACK")
     yield ("Red           87",)
 
@@ -174,7 +199,7 @@ def play(d):
     yield from penalty(d, 14)
     yield from bahn(d, "Schafberg", "Built only")
     yield from longest(d, 14)
-    yield ("Blue", "31 VP", "Longest 14c  +10")
+    yield ("31 VP", "Longest 14c  +10")  # the title: Anna-L. (the Display Pack), Blue A (the OLED)
     yield from press(d, "BACK")
 
     yield from pick(d, "Green")

@@ -175,6 +175,9 @@ async function play(page, context, steps, switched = async () => {}) {
       await press(page, step, i);
     } else if (step.shot) {
       await compareShot(page, step);
+    } else if (step.type !== undefined) {
+      await page.keyboard.press(step.type === "\n" ? "Enter" : step.type);
+      await sameWords(page, step.words, `step ${i} (typed ${JSON.stringify(step.type)})`);
     } else if (step.board) {
       await page.click(`[data-board="${step.board}"]`);
       await page.waitForFunction((b) => window.schaffner.board === b, step.board);
@@ -331,6 +334,16 @@ await check("Trainmaker on the Display Pack: a new game and Red's first turn, se
   });
   await damaged(page, "a log without its snapshot");
   if ((await state(page)).words.includes("Resume game")) throw new Error("a game came back without its snapshot");
+  await context.close();
+});
+
+await check("Names: Anna typed on the keyboard into the roster, a TtR game with her as Red, her page, By player", async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const steps = scenario.names;
+  await load(page);
+  await sameWords(page, steps[0].words, "first load");
+  await play(page, context, steps);
   await context.close();
 });
 

@@ -11,6 +11,8 @@ make the same presses on the page's buttons and expect the same screens. Steps:
   {"board": name, "words": [...]}                   the board switch clicked (in a game,
                                                     the page opens the game's very play
                                                     screen, its state kept)
+  {"type": "a" | "\n", "words": [...]}             a character typed on the keyboard
+                                                    (the name entry; "\n": Enter, done)
   {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
                                                     (a hex digit, the colour index, a
                                                     pixel) and the LED this colour
@@ -25,6 +27,9 @@ Parts, each in a fresh browser profile:
               game with the Steam Engine, its cards, and Red's whole first turn, each
               placing the tip taken in one press ("tip": true on that step); mid-turn
               the board switched to the OLED and back, the LED in Red's colour after.
+  names       OLED board: Anna typed on the keyboard into the roster (Settings ->
+              Players), a 2-player TtR game with Anna as Red and Blue as itself,
+              Red's page ("Red Anna"), the game finished, and History -> By player.
   switch      a laptop's window: a new 2-player Taubertal game on the OLED board,
               switched to the Display Pack in pass 1's tile draft, back to the OLED
               in its hiring, and with Red's turn menu open in round 1 to the Display
@@ -46,6 +51,7 @@ from host_tools import paths  # noqa: E402
 from host_tools.sim import device as sim  # noqa: E402
 
 paths.device_code_on_path(support=True)
+from app.app import App  # noqa: E402
 from app.events import OK, name  # noqa: E402
 from appdriver import Driver  # noqa: E402
 from memfiles import MemFiles  # noqa: E402
@@ -102,6 +108,17 @@ class Recorder(Driver):
         if self.steps and "press" in self.steps[-1]:
             self.steps[-1]["wait_ms"] = now_ms - self.pressed_at
         return self
+
+    def type(self, ch):
+        """A character typed on the page's keyboard, as web_device.type_key takes it."""
+        app = self.app
+        if ch == "\n":
+            app.top.done(app)
+        else:
+            app.top.type(app, ch)
+        App.render(app)  # not the noting render: a typed key is a step of its own
+        self.app.flush()
+        self.step(type=ch)
 
     def step(self, **fields):
         fields["words"] = list(self.app.ui.drawn)
@@ -229,10 +246,34 @@ def switch():
     raise SystemExit("the Taubertal script never reached round 1")
 
 
+def names():
+    d = Recorder("pico_oled")
+    d.step(load=True)
+    d.pick("Settings").pick("Players").pick("Add player")
+    for ch in "anna\n":
+        d.type(ch)
+    d.shows("Anna", "Add player")
+    d.press("BACK", "BACK")
+    d.pick("New game").pick("TtR Austria").press("OK")  # 2 players
+    d.pick("Red").shows("Who is Red?", "Anna").pick("Anna")
+    d.pick("Blue").pick("Nobody")
+    d.pick("Start scoring").press("OK", "OK")  # the ticket draw's two pages
+    d.pick("Red").shows("Red Anna")
+    d.press("BACK")
+    d.pick("Ranking").pick("Finish game").press("UP", "OK").shows("Ranking", "1 Red")
+    d.press("BACK", "BACK")
+    d.pick("History").pick("By player")
+    d.tick(1000)
+    d.shows("By player", "Anna")
+    d.pick("Anna").shows("TtR Austria", "Plays")
+    return d.steps
+
+
 def main(argv):
     if len(argv) != 2:
         raise SystemExit("usage: scenario.py OUT.json")
-    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "switch": switch(), "seed": play_trainmaker.SEED}
+    parts = {"taubertal": taubertal(), "trainmaker": trainmaker(), "switch": switch(), "names": names(),
+             "seed": play_trainmaker.SEED}
     with open(argv[1], "w") as f:
         json.dump(parts, f)
     return 0

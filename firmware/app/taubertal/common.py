@@ -36,7 +36,7 @@ def big_y(ui):
 def big_name(app, ui, p):
     name = app.session.names[p]
     y = big_y(ui)
-    ui.big_text(name, y)
+    ui.big_text(app.session.label(app, p, ui.cols), y)
     mark(ui, name, 2, y + 2 * ui.s)
 
 

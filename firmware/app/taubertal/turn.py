@@ -19,8 +19,8 @@ def game(app):
     return app.session.game
 
 
-def who(app, p):
-    return app.session.names[p]
+def who(app, p):  # the colour, and the name of who plays it (app.seats)
+    return app.session.label(app, p, app.ui.cols)
 
 
 class PlayerMenu(LiveMenu):

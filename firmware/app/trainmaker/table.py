@@ -362,11 +362,10 @@ class Table(Screen):
         return 13, low - 58, (low - 19, low)
 
     def _draw_tumble(self, app, ui, g):
-        names = app.session.names
         rolled = last_roll(app)
         seed = (self.t0 or 0) + self.frame * 13
         tumble = "".join(_SIDES[((seed + i * 29) * 37 + 11) % 101 % 6] for i in range(len(rolled)))
-        ui.header(names[last_actor(g)], "rolling")
+        ui.header(app.session.label(app, last_actor(g), ui.cols - 8), "rolling")
         top, mid, _ = self._place_rows(ui)  # where the dice will lie when they stop
         if g.phase() == "place" and g.train():
             D.train(ui, g.train(), top)
@@ -375,7 +374,7 @@ class Table(Screen):
     def _draw_outcome(self, app, ui, g):
         ev = g.event()
         p = last_actor(g)
-        ui.header(app.session.names[p])
+        ui.header(app.session.label(app, p, ui.cols))
         top, mid, low = self._rows(ui)
         acts = app.session.journal.actions
         kind = acts[-1][0] if acts else ""
@@ -435,7 +434,7 @@ class Table(Screen):
         ui.line(0, ("Cards " + cards) if len(cards) + 6 <= ui.cols else cards)
         name = app.session.names[g.player()]
         y = big_y(ui)
-        ui.big_text(name, y)
+        ui.big_text(app.session.label(app, g.player(), ui.cols), y)
         ui.player_mark(0, y + 2 * ui.s, name)
         self._odds_or(app, ui, g, ui.rows - 1, hint)
         D.options(ui, self.ring(g)[0], self.cur)
@@ -447,9 +446,8 @@ class Table(Screen):
         self._draw_roll_start(app, ui, g, "Bonus!", "Train dice only")
 
     def _draw_place(self, app, ui, g):
-        names = app.session.names
         started = bool(g.train())
-        ui.header(names[g.player()], "re-roll" if started else "1st roll")
+        ui.header(app.session.label(app, g.player(), ui.cols - 9), "re-roll" if started else "1st roll")
         top, mid, tips = self._place_rows(ui)
         if started:
             D.train(ui, g.train(), top)
@@ -482,8 +480,7 @@ class Table(Screen):
                 ui.right(right, ui.footer_y)
 
     def _draw_after_place(self, app, ui, g):
-        names = app.session.names
-        ui.header(names[g.player()], "%d left" % len(g.unplaced()))
+        ui.header(app.session.label(app, g.player(), ui.cols - 8), "%d left" % len(g.unplaced()))
         top, mid, low = self._rows(ui)
         D.train(ui, g.train(), top)
         o = self._odds_or(app, ui, g, 2, "Re-roll: 1+ die")
@@ -495,7 +492,7 @@ class Table(Screen):
         D.options(ui, self.ring(g)[0], self.cur)
 
     def _draw_score(self, app, ui, g):
-        ui.header(app.session.names[g.player()], "complete")
+        ui.header(app.session.label(app, g.player(), ui.cols - 9), "complete")
         ui.line(0, "Score one card:")
         labels = self.ring(g)[0]
         for i in range(min(len(labels), ui.rows - 1)):

@@ -37,7 +37,8 @@ class Page(Rows):
         self.right = right
 
     def _sync(self, app):
-        self.title = app.session.names[self.p]
+        # room for the right-hand part: set here (a Bahn's), or by entries() ("12 cars" at most)
+        self.title = app.session.label(app, self.p, app.ui.cols - max(len(self.right), 7) - 1)
         return Rows._sync(self, app)
 
 

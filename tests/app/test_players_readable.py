@@ -1,0 +1,39 @@
+"""The roster's screens readable on both screens (support/text_check.py): Settings ->
+Players with names that are long once ä ö ü ß are written out, Rename, Remove, the letter
+wheel, and who plays a colour in a new game."""
+from name_presses import presses
+
+from app.players import roster
+from test_players import _add
+
+PARAMETERS = [(128, 64), (240, 135)]
+
+
+def test_the_roster_screens_are_readable(width, height):
+    return _readable(width, height)  # a generator: both runners step it
+
+
+def _readable(width, height):
+    from text_check import Checked
+    d = Checked(width=width, height=height, colour=width > 128)
+    _add(d, "Ärger-Özil 9")  # 14 characters as the screens write it: Aerger-Oezil 9
+    d.press("BACK", "BACK")
+    yield
+    _add(d, "ÄÖÜäöüßÄÖÜäö")  # 24 written out: shortened with a dot
+    yield
+    d.pick("Aerger").shows("Rename", "Remove")
+    d.pick("Remove").shows("Remove")
+    d.press("OK")  # No: the player stays
+    yield
+    d.pick("Aerger").pick("Rename")
+    d.press("UP", "LONG_UP", "LONG_DOWN", "BACK", "LONG_OK")  # the wheel both ways, a character deleted, help
+    d.press("BACK", "UP", "OK")  # Done
+    yield
+    d.press("BACK", "BACK")
+    d.pick("New game").pick("Trainmaker").press("OK")
+    d.pick("Yellow").shows("Who is Yellow?")
+    yield
+    d.pick("New player").press(*presses("Öäüößüäöüßä"))  # a new name as long as the screen allows
+    yield
+    assert not d.found, d.found
+    assert roster(d.app).names == ["Ärger-Özil", "Äöüäöüßäöüäö"]  # the wheel: a capital where a word starts
