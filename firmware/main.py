@@ -84,7 +84,7 @@ class Device:
         events = self.buttons.update(raw, now_ms)
         held = self.buttons.down()
         if events or held or self._held:  # the hands at the buttons: flash work that erases waits
-            self.app.touch(now_ms, held)
+            self.app.flash.touch(now_ms, held)
         self._held = held
         changed = False
         if events:
@@ -115,7 +115,7 @@ class Device:
             return 0
         quick = self.buttons.down() or self.app.ticking() or self._beep_end is not None
         wait = max(0, (_POLL_MS if quick else _IDLE_MS) - ticks_diff(now_ms, started_ms))
-        for due in (self.buttons.due_ms(now_ms), self.app.wait_ms(now_ms)):
+        for due in (self.buttons.due_ms(now_ms), self.app.flash.wait_ms(now_ms)):
             if due >= 0:
                 wait = min(wait, due)
         return wait

@@ -7,7 +7,7 @@ Saving is work for the polls after a press (the flash queue, app.flash): the
 press puts its frame on the screen first (main.py shows it in the poll that
 takes the press), then each following poll writes one small piece, while
 busy() tells the main loop to poll again at once; what may erase waits for
-the hands to leave the buttons (touch(), wait_ms()).  So is loading a game's
+the hands to leave the buttons (main.py tells the queue when they are at them).  So is loading a game's
 code: a module's first import can take 30 ms on a Pico, so the modules a game
 will need are imported one per poll while its setup screens are shown
 (preload()).
@@ -65,7 +65,7 @@ class App:
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
-            self.later(self.saves.making(), True, DEFER)
+            self.later(self.saves.making(), DEFER)
         self.session = session
         if session is not None:
             self.preload(session.game_id)
@@ -95,10 +95,10 @@ class App:
     def _setup_saved(self, log):
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
-            self.later(self.store.saving(SETUP, list(log)), False, DEFER, SETUP)
+            self.later(self.store.saving(SETUP, list(log)), DEFER, SETUP)
         else:  # the game started, or the setup was left: at once (a boot must not start it again)
             self.setup_log = None
-            self.later(self.store.saving(SETUP, []), False, NOW, SETUP)
+            self.later(self.store.saving(SETUP, []), NOW, SETUP)
 
     # --- screens -------------------------------------------------------
     def push(self, screen):
@@ -197,17 +197,7 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        return self.flash.ready() or len(self.loading) > 0 or self._screen_busy()
-
-    def touch(self, now_ms, held):
-        """The hands are at the buttons (main.py: a press came in, or held: a button
-        is down): what may erase the flash waits."""
-        self.flash.touch(now_ms, held)
-
-    def wait_ms(self, now_ms):
-        """How long the flash work deferred still waits (-1: none waits)."""
-        return self.flash.wait_ms(now_ms)
-
+        return self.flash.due(False) or len(self.loading) > 0 or self._screen_busy()
     def ticking(self):
         """True while the top screen wants time to pass poll by poll: it says so
         (its ticking(app)), or it has a tick and does not say."""
@@ -339,11 +329,11 @@ class App:
     def _snapshot(self):
         return self._playing().to_dict()
 
-    def later(self, work, erases=False, kind=NOW, key=None):
-        """Flash work (a generator, one flash operation per step; erases: its first
-        step erases a block) for the polls to come, in order with the game's
-        save; kind and key as app.flash's FlashQueue.add takes them."""
-        self.flash.add(work, erases, kind, key)
+    def later(self, work, kind=NOW, key=None):
+        """Flash work (a generator, one flash operation per step) for the polls to
+        come, in order with the game's save; kind and key as app.flash's
+        FlashQueue.add takes them."""
+        self.flash.add(work, kind, key)
 
     def flush(self):
         """Save everything waiting, now."""
@@ -360,7 +350,7 @@ class App:
 
     def save_settings(self):
         """Saved when the hands leave the buttons (before a new game's snapshot)."""
-        self.later(self.store.saving(SETTINGS, dict(self.settings)), False, DEFER, SETTINGS)
+        self.later(self.store.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests
     # compile it under MicroPython, a docstring takes heap.)

@@ -19,8 +19,6 @@ waits until the hands have been off the buttons for QUIET_MS, or at most
 MAX_WAIT_MS; the rest (NOW: a new game's snapshot, the history's records) is
 done in the polls after the press, with everything queued before it, in order.
 A power cut while work is deferred loses no action: its record is on flash.
-What a piece yields says whether its next step erases a flash block: True when
-it will, or likely will, where that is cheap to know, else None.
 """
 import json
 import os
@@ -55,21 +53,15 @@ class OsFiles:
         if any(self.size(p) != BLOCK for p in paths):
             if not make:
                 return None
-            self.makedirs(folder)
-            for p in paths:
-                self.write_bytes(p, b"\xff" * BLOCK)  # erased flash, as the log wants it
+            while self.make_block(folder, n):
+                pass
         return self.raw and self.raw.blocks(folder, n) or _files(paths)
 
     def make_block(self, folder, n):
         """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
-        flash); False when none is missing."""
-        for k in range(n):
-            path = "%s/%d" % (folder, k)
-            if self.size(path) != BLOCK:
-                self.makedirs(folder)
-                self.write_bytes(path, b"\xff" * BLOCK)
-                return True
-        return False
+        flash); False when none is missing (app.repair)."""
+        from app.repair import make_block
+        return make_block(self, folder, n)
 
     def write_bytes(self, path, data):
         with open(path, "wb") as f:
@@ -135,52 +127,30 @@ class FlashQueue:
     (the module's doc): due() says whether a step runs in a poll."""
 
     def __init__(self):
-        self.work = []  # generators, oldest first
-        self.kinds = []  # for each: NOW, DEFER or RECORD
-        self.keys = []  # for each: its key (add()), or None
-        self.began = []  # for each: whether it has taken a step
-        self.first = []  # for each: whether its first step erases (add())
-        self.erases = False  # whether the next step of the head erases, as far as it said
+        self.work = []  # [generator, kind, key, begun, ms queued] of each piece, oldest first
         self.drops = 0  # how often a flash error dropped what was queued
-        self.now = 0  # the time of the last poll (due()), in ms
-        self.touched = 0  # when the hands were last at the buttons (touch())
+        self.now = self.touched = 0  # the last poll's time (due()); when the hands were last at the buttons
         self.held = False  # a button is down now
-        self.since = 0  # when the deferred work began waiting
 
-    def add(self, work, erases=False, kind=NOW, key=None):
-        """Queue work of that kind, after everything queued before it; erases: its
-        first step erases a block; key: a save of that name, which replaces one
-        of the same key that has not begun (it holds what that one would have)."""
+    def add(self, work, kind=NOW, key=None):
+        """Queue work of that kind, after everything queued before it; key: a save
+        of that name, which replaces one of the same key that has not begun (it
+        holds what that one would have)."""
         if key is not None:
-            for i in range(len(self.work)):
-                if self.keys[i] == key and not self.began[i]:
-                    self._remove(i)
-                    break
-        if not self.work:
-            self.erases = erases
-        if kind == DEFER and DEFER not in self.kinds:
-            self.since = self.now
-        self.work.append(work)
-        self.kinds.append(kind)
-        self.keys.append(key)
-        self.began.append(False)
-        self.first.append(erases)
+            self.cancel(key)
+        self.work.append([work, kind, key, False, self.now])
 
-    def cancel(self, work):
-        """Take work out of the queue if it has not begun; True when it was."""
-        for i in range(len(self.work)):
-            if self.work[i] is work and not self.began[i]:
-                self._remove(i)
-                return True
-        return False
-
-    def _remove(self, i):
-        for lst in (self.work, self.kinds, self.keys, self.began, self.first):
-            lst.pop(i)
+    def cancel(self, what):
+        """Take the piece that is what, or has it as its key, out of the queue if
+        it has not begun."""
+        for p in self.work:
+            if (p[0] is what or p[2] == what) and not p[3]:
+                self.work.remove(p)
+                return
 
     def last(self):
         """The piece queued last, None when nothing waits."""
-        return self.work[-1] if self.work else None
+        return self.work[-1][0] if self.work else None
 
     def pending(self):
         return len(self.work) > 0
@@ -192,68 +162,59 @@ class FlashQueue:
         self.held = held
 
     def _pick(self, force):
-        """The index of the piece whose step runs next, -1 for none now.  While NOW
-        work waits: a record queued before it, else the first piece in order,
-        passing over deferred work that has not begun and has no key (a save
-        with a key, such as the settings, may be what the NOW work relies on: a
-        new game's key).  Else the first record, else the head once the deferred
-        work's time has come (or force)."""
-        kinds = self.kinds
-        if not kinds:
-            return -1
-        if NOW in kinds:
-            now = kinds.index(NOW)
-            if RECORD in kinds[:now]:
-                return kinds.index(RECORD)
-            for i in range(len(kinds)):
-                if kinds[i] != DEFER or self.began[i] or self.keys[i] is not None:
-                    return i
-        if RECORD in kinds:
-            return kinds.index(RECORD)
+        """The piece whose step runs next, None for none now.  While NOW work
+        waits: a record queued before it, else the first piece in order, passing
+        over deferred work that has not begun and has no key (a save with a key,
+        such as the settings, may be what the NOW work relies on: a new game's
+        key).  Else the first record, else the head once the deferred work's
+        time has come (or force)."""
+        rec = kept = None
+        for p in self.work:
+            if p[1] == RECORD:
+                rec = rec or p
+            elif p[1] == NOW:
+                return rec or kept or p
+            elif p[3] or p[2] is not None:
+                kept = kept or p
+        if rec or not self.work:
+            return rec
         if force or self.wait_ms(self.now) == 0:
-            return 0
-        return -1
+            return self.work[0]
+        return None
 
     def wait_ms(self, now_ms):
-        """How long deferred work still waits at now_ms: 0 when it may run, -1 when
-        none waits (or a button is held: then it waits for the release)."""
-        if DEFER not in self.kinds or self.held:
+        """How long the deferred work at the head still waits at now_ms: 0 when it
+        may run, -1 when none waits (or a button is held: then it waits for the
+        release)."""
+        if self.held or not self.work:
             return -1
         quiet = QUIET_MS - ((now_ms - self.touched) & _TICKS)
-        late = MAX_WAIT_MS - ((now_ms - self.since) & _TICKS)
-        return max(0, min(quiet, late))
+        return max(0, min(quiet, MAX_WAIT_MS - ((now_ms - self.work[0][4]) & _TICKS)))
 
     def due(self, pressed, now_ms=None):
-        """Whether a step runs in this poll (at now_ms): when work is due (_pick),
-        and the poll took no press (the press's frame goes out first)."""
+        """Whether a step runs in this poll (at now_ms; None: the last poll's): when
+        work is due, and the poll took no press (the press's frame goes out first)."""
         if now_ms is not None:
             self.now = now_ms
         if pressed:
             self.touched = self.now
-        return not pressed and self._pick(False) >= 0
-
-    def ready(self):
-        """Whether work is due now (the device then polls again at once)."""
-        return self._pick(False) >= 0
+        return not pressed and self._pick(False) is not None
 
     def step(self, force=True):
         """One step of the piece due (force: the head of deferred work even before
         its time).  OSError (flash full or broken): everything queued is dropped
         (drops counts it, so a game's save knows its records are gone) and the
         error raised."""
-        i = self._pick(force)
-        if i < 0:
+        p = self._pick(force)
+        if p is None:
             return
+        p[3] = True
         try:
-            self.began[i] = True
-            try:
-                self.erases = next(self.work[i]) is True
-            except StopIteration:
-                self._remove(i)
-                self.erases = len(self.first) > 0 and self.first[0]
+            next(p[0])
+        except StopIteration:
+            self.work.remove(p)
         except OSError:
-            self.work, self.kinds, self.keys, self.began, self.first = [], [], [], [], []
-            self.erases = False
+            self.work = []
             self.drops += 1
             raise
 

@@ -51,6 +51,7 @@ class GameSave:
         # the log in the layouts of the versions before: segments in a folder, or beside the snapshot
         self.segment = "%s/%s.log/%%d" % (store.root, name)
         self.old_segment = "%s/%s.l%%d" % (store.root, name)
+        self.old = []  # the paths of such segments found at load
         self.gen = 0  # generation of the snapshot in place
         self.high = 0  # the highest generation on flash (damaged records' too): the next snapshot's is one more
         self.tag = 0  # the generation new records carry: the newest snapshot's taken
@@ -58,7 +59,6 @@ class GameSave:
         self.run = None  # the records of the piece of work queued last, while more may join them
         self.job = None  # ... and that piece
         self.folding = None  # the log's fold into a snapshot, queued and not yet begun
-        self.ahead = False  # the erase of the log's next block is queued
         self.drops = queue.drops if queue is not None else 0  # the queue's, when last looked at
 
     # --- loading -------------------------------------------------------------
@@ -80,11 +80,13 @@ class GameSave:
         value, fell_back, data, ext = self.store.newest(self.name, checked)
         gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
         data = None  # the value holds what it needs: the rest is heap the log's replay can use
-        found = self._old_logs()
+        found = []
         log = []  # type: list
-        if found:
-            from app.old_logs import read
+        if self.fs.exists(self.segment % 0) or self.fs.exists(self.old_segment % 0):
+            from app.old_logs import paths, read
+            found = paths(self.fs, (self.segment, self.old_segment))
             self.high = max(self.high, read(self.fs, found, gen, log))
+        self.old = found
         blocks = self.fs.ring(self.folder, _RING, False)
         if blocks is not None:
             self.ring = RingLog(blocks)
@@ -94,8 +96,8 @@ class GameSave:
                 except ValueError:
                     pass  # not written by this program; its CRC held
             self.high = max(self.high, self.ring.top)
-            if self.ring.runs and gen >= 0:  # records after a snapshot a power cut stopped carry its
-                self.tag = gen + ((self.ring.runs[-1][0] - gen) & 0xFFFF)
+            if self.ring.last >= 0 and gen >= 0:  # records after a snapshot a power cut stopped carry its
+                self.tag = gen + ((self.ring.last - gen) & 0xFFFF)
         self.count = len(log)
         if value is None:
             if fell_back:
@@ -108,7 +110,8 @@ class GameSave:
             # a snapshot cut short before its renames: finish them first, so that
             # the next snapshot never writes over the only copy of this one
             try:
-                self.store.commit(self.name)
+                from app.repair import commit
+                commit(self.store, self.name)
             except OSError:
                 pass  # a broken flash: the .new stays, and is read first next time too
         if log and not fell_back:
@@ -118,16 +121,6 @@ class GameSave:
                 fell_back = True  # a log that does not fit: the snapshot alone
         return value, ("fell back" if fell_back else None)
 
-    def _old_logs(self):
-        """The paths of the log's segments in the layouts of the versions before."""
-        found = []
-        for where in (self.segment, self.old_segment):
-            k = 0
-            while self.fs.exists(where % k):
-                found.append(where % k)
-                k += 1
-        return found
-
     def making(self):
         """Work for the queue: the log's blocks made where they are not there yet (a
         new gadget), a file a step (an erase or two each), then its RingLog.  A
@@ -135,7 +128,7 @@ class GameSave:
         for eight erases, and the blocks are there long before a game's first
         action."""
         while self.ring is None and self.fs.make_block(self.folder, _RING):
-            yield True
+            yield
         self.prepare()
 
     def prepare(self):
@@ -175,7 +168,7 @@ class GameSave:
         self.high += 1
         self.tag = self.high
         self.count = 0
-        self.queue.add(self._snapshotting(self.snapshot(), self.high))
+        self.queue.add(self._snapshotting(self.snapshot(), self.high, -1))
 
     def _dropped(self):
         """Whether a flash error made the queue drop its work since the last look,
@@ -185,7 +178,6 @@ class GameSave:
             return False
         self.drops = drops
         self.run = self.job = self.folding = None
-        self.ahead = False
         return True
 
     def _logging(self, run, gen):
@@ -198,23 +190,21 @@ class GameSave:
             self.run = self.job = None  # records from now on are a piece of their own
         text = [compact(r).encode() for r in run]
         del run  # the text is all the piece keeps
-        yield ring.erases(len(text[0]))
+        yield
         while True:
             if ring.append(text[0], gen):
                 text.pop(0)
                 if not text:
                     break
-            yield ring.erases(len(text[0]))
-        if not self.ahead and ring.ahead_due():
-            self.ahead = True
-            self.queue.add(self._ahead(ring), True, DEFER)
+            yield
+        if ring.ahead(False):  # (one erase queued at a time: its key replaces one not begun)
+            self.queue.add(self._ahead(ring), DEFER, "ahead")
 
     def _ahead(self, ring):
         """The log's next block erased, alone in its step."""
-        yield True
-        self.ahead = False
+        yield
         if ring is self.ring:
-            ring.ahead()
+            ring.ahead(True)
 
     def _folding(self):
         """The log folded into a snapshot: the game as it is when this begins (at a
@@ -226,23 +216,22 @@ class GameSave:
         self.high += 1
         self.tag = self.high
         self.count = 0
-        yield from self._snapshotting(self.snapshot(), self.high)
+        # the records from now on go into the block in use or the ones after it
+        yield from self._snapshotting(self.snapshot(), self.high, self.ring.cur if self.ring is not None else -1)
 
-    def _snapshotting(self, data, gen):
+    def _snapshotting(self, data, gen, keep):
         """Write data (the game as it was when the snapshot was taken) as the
-        snapshot of generation gen, one flash operation per step; the first step
-        makes the text."""
+        snapshot of generation gen, one flash operation per step (the first makes
+        the text); then the log's blocks before keep may be erased (-1: all)."""
         data["gen"] = gen
         work = self.store.saving(self.name, data)
         del data  # the text is all the job keeps
         yield from work
         self.gen = gen
         if self.ring is not None:
-            self.ring.fold(gen)
+            self.ring.fold(keep)
         yield  # the rename alone in its poll: it may be the one that erases
-        found = self._old_logs()
-        for path in found:  # the log of a version before
-            self.fs.remove(path)
-            yield
-        if found:  # its folder, empty now (littlefs removes an empty folder as it does a file)
-            self.fs.remove(self.segment.rsplit("/", 1)[0])
+        if self.old:  # the log of a version before
+            from app.old_logs import removing
+            yield from removing(self.fs, self.old, self.segment.rsplit("/", 1)[0])
+            self.old = []

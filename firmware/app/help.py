@@ -3,9 +3,31 @@
 # elsewhere the help alone.  A module of its own, loaded the first time a player
 # asks for help; comments, not docstrings: compiled from source (the tests under
 # MicroPython), a docstring takes heap.
-from app.colours import DIM, FG
 from app.ui import wrap
-from app.widgets import TextView
+from app.widgets import Confirm, Menu, NumberEntry, TextView
+
+# the help of the shared screens always in the heap, here so that it is not
+_OWN = {"MainMenu": "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes.",
+        "HistoryList": "The games kept, newest first, each with its winner: OK shows the whole result."}
+# the help of a screen that has none of its own, by its shape (widgets)
+_SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it, BACK goes back."),
+           (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."),
+           (TextView, "UP/DOWN scroll, OK or BACK goes back."),
+           (Menu, "UP/DOWN choose, OK picks, BACK goes back."))
+
+
+# The screen's line of help: its own, else its shape's.
+def help_of(app, top):
+    own = getattr(top, "help", None)
+    if own is not None:
+        return own(app)
+    text = _OWN.get(type(top).__name__)
+    if text is not None:
+        return text
+    for shape, text in _SHAPES:
+        if isinstance(top, shape):
+            return text
+    return "BACK goes back."
 
 
 # Push the help (with the game's menu); where it is open already, nothing more opens.
@@ -13,7 +35,7 @@ def open_help(app):
     top = app.top
     if getattr(top, "guide", ""):
         return
-    text = top.help(app)
+    text = help_of(app, top)
     s = app.session
     menu = None
     if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):
@@ -25,18 +47,3 @@ def open_help(app):
     menu.guide = text  # a TextView shows its lines; the guide says the help is open
     app.push(menu)
 
-
-# A menu's rows under its guide's lines, scrolled only as far as the cursor needs.
-def draw_guide(menu, ui, rows):
-    lead = wrap(menu.guide, ui.cols)
-    k = len(lead)
-    at = k + menu.index
-    top = max(0, at - rows + 1)
-    for r in range(min(rows, k + len(menu.items) - top)):
-        i = top + r
-        if i < k:
-            ui.line(r, lead[i], DIM if ui.colour else FG)
-        elif i == at:
-            ui.bar(r, menu.items[i - k])
-        else:
-            ui.line(r, menu.items[i - k])

@@ -92,9 +92,6 @@ class HistoryList(Menu):
         hint = "" if rows.n else ("History cleared" if app.history.cleared else "No games yet")
         Menu.__init__(self, "History", rows, self._pick, hint=hint)
 
-    def help(self, app):
-        return "The games kept, newest first, each with its winner: OK shows the whole result."
-
     def _pick(self, app, index):
         if index == 0:
             from app.by_player import ByPlayer

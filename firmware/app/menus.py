@@ -10,7 +10,6 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 class MainMenu(Menu):
     PAGES = False  # the title bar names the game in play, and needs the room
-    HELP = "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes."
 
     def __init__(self):
         # the one rule said where every session starts
@@ -96,11 +95,15 @@ def version_lines(fs):
 
 
 def _stamp(fs):
-    """(the running code's stamp, how it got onto the Pico), (None, None) without one."""
+    """(the running code's stamp, how it got onto the Pico or that it runs in the
+    browser), (None, None) without one."""
     try:
-        return fs.read_json(STAMP), "via make deploy"
+        s = fs.read_json(STAMP)
     except (OSError, ValueError):
         pass
+    else:
+        # the web page's image carries a stamp for the board "browser" (host_tools/web)
+        return s, "in the browser" if isinstance(s, dict) and s.get("board") == "browser" else "via make deploy"
     try:
         from firmware_stamp import STAMP as frozen  # type: ignore[import-not-found]  # make firmware's
     except ImportError:

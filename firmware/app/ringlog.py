@@ -52,11 +52,6 @@ def _u16(buf, at):
     return buf[at] | buf[at + 1] << 8
 
 
-def _since(g, gen):
-    """Whether generation g (modulo 65536) is gen or later."""
-    return (g - gen) & _END < 0x8000
-
-
 class RingLog:
     """The log in the device's blocks.  read() finds where it goes on and the
     records in play after a snapshot; append() adds one; fold() marks the
@@ -72,8 +67,7 @@ class RingLog:
         self.first = -1  # the block of the first record in play; -1: none yet
         self.erased = -1  # a block erased for the log to go on in
         self.top = 0  # the highest generation of a whole record read (read(): of those in play, or all)
-        self.low = -1  # the generation of the snapshot in place: records before it are history
-        self.runs = []  # [generation, block] where each generation's records in play begin
+        self.last = -1  # the generation of the last record in play read (modulo 65536)
 
     def read(self, gen):
         """The complete records of the snapshot of generation gen and the
@@ -86,9 +80,7 @@ class RingLog:
             self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
-        self.low = gen
-        self.runs = []
-        self.first = -1
+        self.first = self.last = -1
         found = []
         four = memoryview(head)[:4]  # a record's length and generation
         for _, k in order:
@@ -103,7 +95,7 @@ class RingLog:
                     pos = BLOCK  # no record: the block takes no more
                     break
                 g = _u16(head, 2)
-                live = gen >= 0 and _since(g, gen)
+                live = gen >= 0 and (g - gen) & _END < 0x8000  # g is gen or later (modulo 65536)
                 if live or gen < 0:  # (records older than gen cannot raise top past it)
                     rec = bytearray(end - pos)
                     dev.read(k, pos, rec)
@@ -113,7 +105,9 @@ class RingLog:
                     self.top = max(self.top, g)
                     if live:
                         found.append(bytes(rec[4:-2]))
-                        self._mark(g, k)
+                        self.last = g
+                        if self.first < 0:
+                            self.first = k
                 pos = end
             self.cur, self.pos = k, pos
         for pos in range(self.pos, BLOCK, 4):  # programmed past the end: a record cut short
@@ -122,18 +116,6 @@ class RingLog:
                 self.pos = BLOCK
                 break
         return found
-
-    def _mark(self, g, k):
-        """A record of generation g in play is in block k."""
-        runs = self.runs
-        if not runs or runs[-1][0] != g:
-            runs.append([g, k])
-            self.first = runs[0][1]
-
-    def erases(self, size):
-        """Whether append() of a record of size bytes erases a block first."""
-        k = (self.cur + 1) % self.n
-        return self.pos + _OVER + size > BLOCK and self.erased != k and k != self.first
 
     def append(self, data, gen):
         """Program one record (bytes) of generation gen: True once it is on flash,
@@ -182,30 +164,24 @@ class RingLog:
             self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
             return False
         self.pos = end
-        if self.low < 0 or _since(gen & _END, self.low):
-            self._mark(gen & _END, k)
+        if self.first < 0:
+            self.first = k
         return True
 
-    def fold(self, gen):
-        """A snapshot of generation gen is in place: it holds every record of the
-        generations before, whose blocks may now be erased."""
-        self.low = gen = gen & _END
-        self.runs = [r for r in self.runs if _since(r[0], gen)]
-        self.first = self.runs[0][1] if self.runs else -1
+    def fold(self, first=-1):
+        """A snapshot holds every record so far but those from block first on (those
+        made while it was written; -1: none): the other blocks may be erased."""
+        self.first = first
 
-    def ahead_due(self):
-        """Whether the block the log goes on in next wants erasing ahead: the block
-        in use has less than a quarter left, and the next is neither erased nor
-        in play."""
+    def ahead(self, erase):
+        """Whether the block the log goes on in next wants erasing before it is
+        needed: the block in use has less than a quarter left, and the next is
+        neither erased nor in play; erase: then erase it (a 45 ms stall)."""
         k = (self.cur + 1) % self.n
-        return self.pos >= BLOCK - BLOCK // 4 and self.erased != k and k != self.first
-
-    def ahead(self):
-        """Erase the block the log goes on in next, before it is needed (ahead_due):
-        True when this erased it (a 45 ms stall)."""
-        if not self.ahead_due():
+        if self.pos < BLOCK - BLOCK // 4 or self.erased == k or k == self.first:
             return False
-        k = (self.cur + 1) % self.n
+        if not erase:
+            return True
         self.dev.erase(k)
         self.seq[k] = -1
         self.erased = k

@@ -21,24 +21,15 @@ def compact(data):
     return json.dumps(data, separators=(",", ":"))
 
 
-def _heal(fs, root):
-    """No folder root: a restore or a move of the saves (host_tools/pico/backup.py)
-    that was cut between its two renames (root to root.old, then root.new, whole
-    and read back, to root) is finished; without root.new, root.old goes back."""
-    old = root + ".old"
-    if fs.exists(old):
-        new = root + ".new"
-        fs.rename(new if fs.exists(new) else old, root)
-
-
 class FileStore:
     """The saves in the folder root, through the files layer fs (app.flash)."""
 
     def __init__(self, root, fs=None):
         self.root = root
         self.fs = fs = fs or OsFiles()
-        if not fs.exists(root):
-            _heal(fs, root)
+        if not fs.exists(root) and fs.exists(root + ".old"):  # a restore cut short
+            from app.repair import heal
+            heal(fs, root)
         fs.makedirs(root)
 
     def _path(self, name, ext):
@@ -63,15 +54,6 @@ class FileStore:
         if self.fs.exists(cur):
             self.fs.rename(cur, self._path(name, "bak"))
             yield
-        self.fs.rename(self._path(name, "new"), cur)
-
-    def commit(self, name):
-        """Put a complete name.new in place of name.json, which becomes name.bak
-        (a rename replaces the file it is given as the new name): the renames of
-        a save a power cut stopped after its text was whole."""
-        cur = self._path(name, "json")
-        if self.fs.exists(cur):
-            self.fs.rename(cur, self._path(name, "bak"))
         self.fs.rename(self._path(name, "new"), cur)
 
     def load(self, name, build=None):
@@ -103,15 +85,6 @@ class FileStore:
 
     def keep_aside(self, name, extra=()):
         """Move every copy of the save name (and the files named in extra) into a
-        new folder kept<N> beside them; return the folder's path."""
-        n = 1
-        while self.fs.exists("%s/kept%d" % (self.root, n)):
-            n += 1
-        folder = "%s/kept%d" % (self.root, n)
-        self.fs.makedirs(folder)
-        for path in [self._path(name, ext) for ext in ("new", "json", "bak")] + list(extra):
-            if self.fs.exists(path):
-                dest = folder + path[len(self.root):]
-                self.fs.makedirs(dest.rsplit("/", 1)[0])  # a log's own folder
-                self.fs.rename(path, dest)
-        return folder
+        new folder kept<N> beside them; return the folder's path (app.repair)."""
+        from app.repair import keep_aside
+        return keep_aside(self, name, extra)

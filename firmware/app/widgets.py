@@ -3,8 +3,8 @@
 A screen has ``handle(app, event)`` and ``draw(app, ui)``; it changes screens
 through ``app.push`` / ``app.pop`` and the game through ``app.do``.  A
 ValueError raised while handling shows its message and changes nothing.
-Every screen has ``help(app)``: its line of help in words (HELP unless the
-screen works it out), which a long OK shows (App.help) on every screen.
+A long OK shows a screen's line of help in words (app.help): its ``help(app)``
+where it has one, else the one of its shape.
 """
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.ui import wrap
@@ -12,7 +12,6 @@ from app.ui import wrap
 
 class Screen:
     title = ""
-    HELP = "BACK goes back."
 
     def handle(self, app, ev):
         if ev == BACK:
@@ -21,21 +20,16 @@ class Screen:
     def draw(self, app, ui):
         ui.header(self.title)
 
-    def help(self, app):
-        return self.HELP
-
 
 class Menu(Screen):
     """Pick one of ``items`` (strings); ``on_pick(app, index)`` decides what follows.
 
     UP/DOWN move (wrapping), long UP/DOWN jump a page, OK picks, BACK leaves.
     A list longer than the screen shows where the cursor is, unless PAGES is False.
-    ``guide``: a help text shown above the rows, not picked (App.help puts the
-    screen's help there when a long OK opens the game's menu).
+    ``guide``, where set: a help text shown above the rows, not picked (app.help
+    puts the screen's help there when a long OK opens the game's menu).
     """
     PAGES = True
-    HELP = "UP/DOWN choose, OK picks, BACK goes back."
-    guide = ""
 
     def __init__(self, title, items, on_pick, index=0, hint="", on_back=None):
         self.title = title
@@ -68,8 +62,8 @@ class Menu(Screen):
         self.index = min(self.index, n - 1)
         rows = ui.rows + (0 if self.hint else 1)
         ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > rows else "")
-        if self.guide:
-            from app.help import draw_guide
+        if getattr(self, "guide", ""):
+            from app.guide import draw_guide
             draw_guide(self, ui, rows)
         else:
             top = min(max(0, self.index - rows // 2), max(0, n - rows))
@@ -85,7 +79,6 @@ class Menu(Screen):
 
 class NumberEntry(Screen):
     """Enter an integer between lo and hi: UP/DOWN one step, long UP/DOWN five, OK takes it."""
-    HELP = "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."
 
     def __init__(self, title, prompt, value, lo, hi, on_done, unit=""):
         if not lo <= value <= hi:
@@ -119,7 +112,6 @@ class NumberEntry(Screen):
 
 class Confirm(Screen):
     """A question with Yes / No; on_yes(app) runs for Yes, No just leaves."""
-    HELP = "UP/DOWN choose the answer, OK gives it, BACK goes back."
 
     def __init__(self, title, question, on_yes, yes="Yes", no="No"):
         self.title = title
@@ -157,7 +149,6 @@ class Confirm(Screen):
 
 class TextView(Screen):
     """Read-only lines, scrolled with UP/DOWN; OK or BACK leaves."""
-    HELP = "UP/DOWN scroll, OK or BACK goes back."
 
     def __init__(self, title, lines):
         self.title = title

@@ -44,8 +44,13 @@ class Replays:
         self.totals = {"actions": 0, "file_bytes": 0, "erases": 0, "programmed": 0, "stall_ms": 0.0,
                        "shows": 0, "bus_bytes": 0, "bus_ms": 0.0}
         self.rolls = []
+        self.split = {}  # game -> {what the presses were for: how many} (bench_record.press_kind)
+        self.turns = None  # Trainmaker's turns in its recorded game
         for game in GAMES:
             rec = record(image, board, game)
+            self.split[game] = dict((k, int(n)) for k, n in (kv.split("=") for kv in rec["split"].split(",")))
+            if "turns" in rec:
+                self.turns = int(rec["turns"])
             merged, runs = loop_runs(image, board, rec["seed"], rec["events"], r_ms, game)
             if any(v["digest"] != rec["digest"] for v in runs):
                 raise ToolError("%s on %s: the replay did not end in the recorded game" % (game, board))
@@ -215,6 +220,7 @@ def run(state, args):
     out += report.lines()
     for board in boards():
         out += ["", "%s:" % board] + replays[board].details()
+    out += presses_lines(replays[boards()[0]])
     out += odds_lines(images["pico_oled"], r_ms)
     out.append("Heap through a complete game, copied as .mpy (code in the heap) -> frozen:")
     for board in boards():
@@ -230,6 +236,21 @@ def run(state, args):
                else "%d figure(s) OVER budget" % report.failures)
     state.out("\n".join(out))
     return 1 if report.failures else 0
+
+
+def presses_lines(replays):
+    """Presses per recorded game (its script plays with the fewest presses the screens
+    allow), what they were for, and per Trainmaker turn."""
+    out = ["Presses per game (the recorded scripts, tests/support/play_*.py):"]
+    for game in GAMES:
+        split = replays.split[game]
+        out.append("  %-11s %4d: %s" % (game, sum(split.values()), ", ".join("%s %d" % kv for kv in sorted(split.items()))))
+    s = replays.split["trainmaker"]
+    turn = sum(s.get(k, 0) for k in ("roll", "place", "score", "outcome", "other"))
+    out.append("  Trainmaker: %d turns, %.1f presses a turn (its City cards aside); %d rolls, %d presses placing"
+               " (%.2f a roll beyond the roll)" % (replays.turns, turn / replays.turns, s.get("roll", 0),
+                                                   s.get("place", 0), s.get("place", 0) / max(1, s.get("roll", 0))))
+    return out + [""]
 
 
 def _tumble_note(late):

@@ -22,7 +22,7 @@ const keyEls = [...document.querySelectorAll("[data-button]")].sort((a, b) => a.
 const boardEls = [...document.querySelectorAll("[data-board]")];
 
 // What the page reports about itself: the browser test reads it, and so can a curious player.
-const state = (window.schaffner = { ready: null, board: null, palette: OLED, events: [], words: [], led: "", error: null });
+const state = (window.schaffner = { ready: null, board: null, palette: OLED, events: [], words: [], led: "", error: null, notice: "" });
 
 let mp = null;
 let device = null; // web_device, inside the runtime
@@ -31,6 +31,16 @@ let timer = null;
 let image = null; // ImageData of one frame
 let tones = null;
 let unreadable = 0; // saved entries restoreSaves could not read, for the first boot to tell
+
+// ---- notices: two lines of their own under the screen, whose height never changes (so
+// the buttons never move), gone with the next action ---------------------------------
+
+const OPENED_KEY = "schaffner:opened"; // the file an Open put in place, said after the reload
+
+function notify(text) {
+  $("status").textContent = text;
+  state.notice = text;
+}
 
 // ---- errors: always visible, never a blank page ------------------------------
 
@@ -42,7 +52,7 @@ function fail(what, err) {
   $("error-text").textContent = state.error;
   $("forget").hidden = !Object.keys(localStorage).some(saved);
   $("error").hidden = false;
-  $("status").textContent = "";
+  notify("");
 }
 
 window.addEventListener("error", (e) => fail("Page error", e.error || e.message));
@@ -94,8 +104,15 @@ function sample(now) {
   return raw;
 }
 
-function resetButtons() {
-  buttons.forEach((b) => Object.assign(b, { down: false, queued: 0, on: false, edge: -1e9, age: 1e9 }));
+// A board switch: a press the old gadget's debouncer had not yet turned into an event
+// (still settling, or held short of a long press) goes to the new one, as do the presses
+// queued; one already an event (a long press, held on) is not made again.
+function carryButtons() {
+  const long = info ? info.long_ms : 700;
+  buttons.forEach((b) => {
+    if (b.on && b.age < long) b.queued += 1;
+    Object.assign(b, { down: false, on: false, edge: -1e9, age: 1e9 });
+  });
 }
 
 keyEls.forEach((el, i) => {
@@ -254,7 +271,7 @@ function mirrorSaves() {
       navigator.storage.persist(); // ask the browser not to clear the saves when space runs low
     }
   } catch (err) {
-    $("status").textContent = "This browser did not keep the last save (storage full?): " + err.message;
+    notify("This browser did not keep the last save (storage full?): " + err.message);
   }
   mirrored = now;
 }
@@ -276,10 +293,13 @@ $("save-file").addEventListener("click", () => {
   link.download = "schaffner-backup.json";
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  $("status").textContent = "Saved as schaffner-backup.json: open it here, in another browser, or on the gadget (make restore).";
+  notify("Saved as schaffner-backup.json: Open reads it here or in another browser; make restore, on the gadget.");
 });
 
-$("open-file").addEventListener("click", () => $("open-input").click());
+$("open-file").addEventListener("click", () => {
+  notify(""); // a refusal of an earlier file is over
+  $("open-input").click();
+});
 $("open-input").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   e.target.value = "";
@@ -288,7 +308,7 @@ $("open-input").addEventListener("change", async (e) => {
   try {
     files = readBackup(await file.text(), runningStamp());
   } catch (err) {
-    $("status").textContent = err.message + " Nothing was changed.";
+    notify(err.message + " Nothing was changed.");
     return;
   }
   if (!confirm(`Replace the games and settings saved in this browser with those in ${file.name}?`)) return;
@@ -301,11 +321,12 @@ $("open-input").addEventListener("change", async (e) => {
   } catch (err) {
     return fail("This browser could not keep the backup's saves (storage full?)", err);
   }
+  sessionStorage.setItem(OPENED_KEY, file.name);
   location.reload();
 });
 
 window.addEventListener("storage", (e) => {
-  if (e.key && e.key.startsWith(SAVE_PREFIX)) $("status").textContent = "The game was changed in another tab: reload to see it.";
+  if (e.key && e.key.startsWith(SAVE_PREFIX)) notify("The game was changed in another tab: reload to see it.");
 });
 
 // ---- running the device ----------------------------------------------------------
@@ -322,7 +343,7 @@ function heard(words) {
 
 function boot(name) {
   clearInterval(timer);
-  resetButtons();
+  carryButtons();
   led("");
   info = frame = null;
   try {
@@ -376,6 +397,7 @@ function poll() {
   }
   if (out === null) return;
   const { events, words } = JSON.parse(out);
+  if (events.length) notify(""); // a notice lasts until the next action
   state.events.push(...events);
   if (words) heard(words);
   mirrorSaves();
@@ -419,6 +441,7 @@ for (const el of boardEls) {
   el.addEventListener("click", () => {
     if (!device || el.dataset.board === state.board) return;
     localStorage.setItem(BOARD_KEY, el.dataset.board);
+    notify("");
     boot(el.dataset.board);
   });
 }
@@ -464,10 +487,12 @@ async function start() {
   const saved = localStorage.getItem(BOARD_KEY);
   boot(boardEls.some((el) => el.dataset.board === saved) ? saved : boardEls[0].dataset.board);
   if (state.error) return;
-  $("status").textContent = "";
+  const opened = sessionStorage.getItem(OPENED_KEY);
+  sessionStorage.removeItem(OPENED_KEY);
+  notify(opened ? `Opened ${opened}: ${device.summary()}.` : "");
   state.ready = performance.now();
   if ("serviceWorker" in navigator) {
-    offline().catch((err) => ($("status").textContent = "This page will not work offline: " + err.message));
+    offline().catch((err) => notify("This page will not work offline: " + err.message));
   }
 }
 

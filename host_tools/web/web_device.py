@@ -7,8 +7,11 @@ sounds a tone (0: silence), contrast(level) sets the screen's brightness.  It ca
 for the board the player picked, then poll() every 10 ms with
 the buttons held, as main.run() does on the Pico. A boot while a gadget runs is the
 board switch: the running gadget first saves what it still had to write, and if the
-player was in the game, the new board's gadget opens the game's screen at once (as
-"Resume game" does), instead of the main menu a gadget shows at power-up. The screen pushes each new frame to
+player was in the game, the new board's gadget opens the game at once, on the very
+play screen the old one showed (what its presses changed there and saved nowhere,
+a roll's outcome seen, a cursor, stays: no press is lost or made again), as "Resume
+game" does, so the LED and the title bar show who acts, instead of the main menu a
+gadget shows at power-up. The screen pushes each new frame to
 the page itself; poll() tells the page which button events the app got and the words
 drawn on the new frame, for screen readers and the browser test, and when a poll did
 work in the background (the app saves in the polls after a press), so the page keeps
@@ -51,10 +54,11 @@ def boot(board_name, seed_hex, unreadable=0):
     os.urandom); return the board's description and the first frame's words as JSON.
     unreadable: how many saved entries the page could not make files of."""
     global _device
-    was_playing = False
+    playing = None  # the play screen the player was on
     if _device is not None:
         _device.app.flush()  # nothing the player did is lost in the switch
-        was_playing = _in_game(_device.app)
+        if _in_game(_device.app):
+            playing = _device.app.stack[1]
     board.use(board_name, _show, _led, browser.buzz, browser.contrast)  # an unknown board is refused before the running gadget goes
     _device = None
     _events.clear()
@@ -65,8 +69,8 @@ def boot(board_name, seed_hex, unreadable=0):
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
         app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, _today)
         _damaged(app, unreadable)
-        if was_playing and app.session is not None:
-            app.push(app.session.ui.play_screen())
+        if playing is not None and app.session is not None:
+            app.open_game(playing)
         app.ui.record()
         buttons = _Buttons()
         _device = main.Device(display, app, buttons, board.led, board.buzz, board.contrast)
@@ -97,6 +101,22 @@ def _in_game(app):
     if s is None or app.setup_depth or len(app.stack) < 2:
         return False
     return type(app.stack[1]) is type(s.ui.play_screen())
+
+
+def summary():
+    """What the saves put in place, in words, for the page to say after an Open:
+    "3 games kept; in play: Trainmaker, Red's turn"."""
+    from app.history_view import count
+    app = _device.app
+    n = count(app.history)
+    kept = "%d game%s kept" % (n, "" if n == 1 else "s")
+    s = app.session
+    if s is None:
+        return kept + "; no game in play"
+    from app import games
+    who = s.ui.acting(s.game)
+    turn = ", %s's turn" % s.names[who] if who is not None else ""
+    return "%s; in play: %s%s" % (kept, games.title(s.game_id), turn)
 
 
 def _damaged(app, unreadable):

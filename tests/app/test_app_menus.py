@@ -39,6 +39,9 @@ def test_about_shows_the_stamp_make_deploy_wrote():
     fs.files["version.json"] = '{"board": "pico_oled", "commit": null, "dirty": false, "version": "0.2.1"}'
     d.press("OK").pick("About").shows("Schaffner 0.2.1")
     assert "dirty" not in d.text and "null" not in d.text and "None" not in d.text
+    fs.files["version.json"] = '{"board": "browser", "commit": "3f2a1bc", "dirty": false, "version": "0.2.0"}'
+    d.press("OK").pick("About").shows("Schaffner 0.2.0", "in the browser")  # the web page's image
+    assert "make deploy" not in d.text
 
 
 class _FrozenStamp:

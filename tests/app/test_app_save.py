@@ -110,12 +110,25 @@ def test_a_flash_too_full_for_the_log_after_boot_leaves_the_app_running_and_says
     d.press("BACK").shows("New game")
 
 
+class _Files(MemFiles):
+    """MemFiles that rename a folder too, with everything in it (its ring logs' flash)."""
+
+    def rename(self, old, new):
+        if old in self.files:
+            return MemFiles.rename(self, old, new)
+        self._spend_op()
+        for table in (self.files, self.rings):
+            for path in [p for p in table if p.startswith(old + "/")]:
+                table[new + path[len(old):]] = table.pop(path)
+        self.dirs = set(new + d[len(old):] if d == old or d.startswith(old + "/") else d for d in self.dirs)
+
+
 def _saves_switched(cut_after_first):
     """A gadget with a Taubertal game of 2 players (its /data) that a restore was switching
     to the saves of another, with 3 players: /data.new whole, and the power cut after the
     restore's first rename (/data to /data.old), or (not cut_after_first) before it
     wrote anything but /data.old.  A generator: its last step is the flash."""
-    fs = new_game(Driver(), 2).press("OK").fs
+    fs = new_game(Driver(_Files()), 2).press("OK").fs
     yield  # the heap collected, as between boots
     if cut_after_first:
         other = new_game(Driver(), 3).press("OK", "OK").fs

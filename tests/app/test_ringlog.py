@@ -62,7 +62,7 @@ def _test_blocks_are_used_in_turn_and_erased_only_when_their_records_are_history
     err = raises(OSError, ring.append, data, 1)  # block 0 still holds records in play
     assert err.args[0] == 28 and ring.dev.erases == 3
     assert _reboot(ring).read(1) == [data] * 12
-    ring.fold(2)  # a snapshot holds them now
+    ring.fold()  # a snapshot holds them now
     _write(ring, b"[1]", 2)  # 64 bytes are left in block 2
     _write(ring, data, 2)  # block 0 erased for this one
     assert ring.cur == 0 and ring.dev.erases == 4
@@ -127,7 +127,7 @@ def _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
     for i in range(8):
         _write(ring, b"y" * 1000, 1)  # both blocks full
         yield
-    ring.fold(2)
+    ring.fold()
     _write(ring, b"w" * 100, 2)  # block 0 erased and reused
     block = dev.get(1)
     block[:2048] = b"\xff" * 2048  # its erase stopped halfway
@@ -167,14 +167,15 @@ def test_a_page_that_does_not_take_the_record_sends_it_to_the_next_block():
 def _test_the_next_block_is_erased_ahead_and_a_record_then_needs_no_erase():
     ring = _log(3)
     _write(ring, b"x" * 1000, 1)
-    assert not ring.ahead_due() and ring.ahead() is False  # three quarters of block 0 left
+    assert ring.ahead(True) is False  # three quarters of block 0 left
     for i in range(2):
         _write(ring, b"x" * 1000, 1)
     _write(ring, b"x" * 100, 1)  # less than a quarter of block 0 left
     yield
     erases = ring.dev.erases
-    assert ring.ahead_due() and ring.ahead() is True and ring.dev.erases == erases + 1
-    assert not ring.ahead_due() and ring.ahead() is False  # erased already
+    assert ring.ahead(False) and ring.dev.erases == erases  # it wants erasing: asked, nothing done
+    assert ring.ahead(True) is True and ring.dev.erases == erases + 1
+    assert ring.ahead(False) is False and ring.ahead(True) is False  # erased already
     _write(ring, b"x" * 900, 1)  # the last to fit in block 0
     assert ring.append(b"y" * 1000, 1) is True and ring.cur == 1  # straight into block 1
     assert ring.dev.erases == erases + 1
@@ -193,8 +194,8 @@ def _test_a_fold_keeps_the_blocks_of_the_records_after_the_snapshot():
     for i in range(3):
         _write(ring, b"y" * 1000, 2)
     yield
-    ring.fold(2)  # block 0 is history now, block 1 holds records in play
-    assert ring.first == 1 and ring.ahead() is True and ring.cur == 1
+    ring.fold(1)  # block 0 is history now, block 1 holds records in play
+    assert ring.first == 1 and ring.ahead(True) is True and ring.cur == 1
     again = _reboot(ring)
     assert again.read(2) == [b"y" * 1000] * 4 and again.first == 1
     _write(again, b"z" * 1000, 2)  # block 0, erased ahead: its header makes it the newest

@@ -44,6 +44,7 @@ class FakeApp:
         self.rgb = (230, 40, 40)
         self.settings = {"contrast": 6}
         self.beeps = 0
+        self.flash = self  # the app's flash queue: what main.py asks it, answered here
         self.touched = []  # (ms, held) of each touch()
         self.deferred = -1  # what wait_ms() answers: flash work deferred for this long
 

@@ -94,11 +94,23 @@ class Driver:
         return self
 
     def pick(self, label, limit=40):
-        """Move the menu cursor down to the row containing label, then OK."""
+        """Move the menu cursor to the row containing label the shorter way (a menu
+        wraps round), then OK: the fewest presses the screen allows."""
         for _ in range(limit):
             top = self.app.top
             items = getattr(top, "items", None)
             if items is not None and label in items[top.index]:
                 return self.press("OK")
-            self.press("DOWN")
+            self.press(toward(top, items, label))
         raise AssertionError("no menu row %r on: %s" % (label, self.text))
+
+
+def toward(top, items, label):
+    """UP or DOWN: the shorter way round a menu to the first row containing label
+    (DOWN where no row is known to, and where the rows are read only as they are
+    shown, as the History's are: reading them all would be heap of its own)."""
+    n = len(items) if type(items) in (list, tuple) else 0
+    for j in range(n):
+        if label in items[j]:
+            return "UP" if (top.index - j) % n < (j - top.index) % n else "DOWN"
+    return "DOWN"

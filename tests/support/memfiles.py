@@ -75,20 +75,10 @@ class MemFiles:
         return self.read(path)[offset:offset + count]
 
     def rename(self, old, new):
-        """A file, or a folder with everything in it (its ring logs' flash too)."""
         self._spend_op()
-        if old in self.files:
-            self.files[new] = self.files.pop(old)
-            return
-        if not self.exists(old) or self.exists(new):
+        if old not in self.files:
             raise OSError(2)
-        head = old + "/"
-        for table in (self.files, self.rings):
-            for path in [p for p in table if p.startswith(head)]:
-                table[new + path[len(old):]] = table.pop(path)
-        for path in [d for d in self.dirs if d == old or d.startswith(head)]:
-            self.dirs.discard(path)
-            self.dirs.add(new + path[len(old):])
+        self.files[new] = self.files.pop(old)
 
     def remove(self, path):  # a file, or an empty folder
         self._spend_op()

@@ -36,6 +36,7 @@ final   the table says R has 5 coins and B's marker is on 12 VP: entered as coun
         Blue and Red tie at 16: Blue is on top of the pioneer track and wins.
         The table finishes the game: it goes into the history.
 """
+from appdriver import toward
 
 R, B, G, Y = "Red", "Blue", "Green", "Yellow"
 
@@ -87,7 +88,7 @@ def choose(d, label):
         if items is not None and label in items[top.index]:
             d.press("OK")
             return
-        d.press("DOWN")
+        d.press(toward(top, items, label))
         if i % 3 == 2:
             yield
     raise AssertionError("no menu row %r on: %s" % (label, d.text))

@@ -28,6 +28,7 @@ letter wheel's fewest presses: NAMES, which test_players checks against
 support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, and
 nobody Green and Yellow (those colours play as themselves).
 """
+from appdriver import toward
 
 # (name, as the screens write it, its presses: 20 and 27)
 NAMES = (
@@ -55,22 +56,29 @@ def press(d, *keys):
 
 
 def pick(d, label):
-    """Driver.pick one press at a time: down to the row holding label, then OK."""
+    """Driver.pick one press at a time: the shorter way round to the row holding label, then OK."""
     for _ in range(20):
         top = d.app.top
         if label in top.items[top.index]:
             yield from press(d, "OK")
             return
-        yield from press(d, "DOWN")
+        yield from press(d, toward(top, top.items, label))
     raise AssertionError("no row " + label)
 
 
 def enter(d, start, value):
-    """Step a number entry from start to value (long presses by 5), then OK."""
+    """Step a number entry from start to value in the fewest presses: long presses by 5,
+    one more past the value where that is shorter and stays in the entry's range, then
+    single steps back; then OK."""
     diff = value - start
-    key = "UP" if diff > 0 else "DOWN"
+    key, back = ("UP", "DOWN") if diff > 0 else ("DOWN", "UP")
     diff = abs(diff)
-    yield from press(d, "LONG_%sx%d" % (key, diff // 5), "%sx%d" % (key, diff % 5), "OK")
+    longs = diff // 5
+    top = d.app.top
+    if diff % 5 > 2 and top.lo <= start + (1 if diff == value - start else -1) * 5 * (longs + 1) <= top.hi:
+        yield from press(d, "LONG_%sx%d" % (key, longs + 1), "%sx%d" % (back, 5 * (longs + 1) - diff), "OK")
+        return
+    yield from press(d, "LONG_%sx%d" % (key, longs), "%sx%d" % (key, diff % 5), "OK")
 
 
 def routes(d, counts):

@@ -290,7 +290,7 @@ await check(`time to interactive within ${BUDGET_MS} ms`, async () => {
   if (!(times.first <= BUDGET_MS && times.reload <= BUDGET_MS)) throw new Error("over budget");
 });
 
-await check("Trainmaker on the Display Pack: a new game and Red's first turn, seeded dice, LED in the player's colour", async () => {
+await check("Trainmaker on the Display Pack: a new game and Red's first turn, seeded dice, the tip taken in one press, a switch mid-turn, LED in the player's colour", async () => {
   const context = await browser.newContext(PHONE);
   // the dice seed as the scenario had it: crypto.getRandomValues gives its 4 bytes
   await context.addInitScript((seed) => {
@@ -321,6 +321,12 @@ await check("Trainmaker on the Display Pack: a new game and Red's first turn, se
 
   await play(page, context, steps);
   await page.screenshot({ path: join(outDir, "trainmaker-page.png") });
+  // placings made by one press on Tip (scenario.py marks them; press() checked the screen
+  // after each: the train, or the cards it covers when its Caboose completed it)
+  const tips = steps.filter((s) => s.tip);
+  if (tips.length < 2 || tips.some((s) => s.press !== "OK")) {
+    throw new Error("the tip taken in one press: " + JSON.stringify(tips));
+  }
 
   // the game's log without its snapshot: damaged, kept aside; the page goes on without the game
   await page.evaluate(() => {
@@ -402,15 +408,31 @@ await check("Save to file, Open a file in another browser: the game goes on ther
   await sameWords(page2, steps[0].words, "another browser's first load");
   const junk = join(outDir, "not-a-backup.json");
   writeFileSync(junk, JSON.stringify({ format: "something else", files: {} }));
+  const keys = () => page2.evaluate(() => JSON.stringify(
+    [...document.querySelectorAll(".keys button, #save-file, #open-file")].map((b) => b.getBoundingClientRect().toJSON())));
+  const before = await keys();
   await page2.setInputFiles("#open-input", junk);
   await page2.waitForFunction(() => document.getElementById("status").textContent.includes("not a Schaffner backup"), null, {
     timeout: STEP_MS,
   });
   await sameWords(page2, steps[0].words, "after a file that is no backup");
+  if ((await keys()) !== before) throw new Error("the notice moved the buttons: " + before + " -> " + (await keys()));
+  // the next action ends the notice, and the buttons stay where they were
+  const count = (await state(page2)).events.length;
+  await page2.keyboard.press("ArrowDown");
+  await page2.waitForFunction((n) => window.schaffner.events.length > n, count, { timeout: STEP_MS });
+  await page2.waitForFunction(() => document.getElementById("status").textContent === "", null, { timeout: STEP_MS });
+  if ((await keys()) !== before) throw new Error("the buttons moved when the notice went");
+  await page2.keyboard.press("ArrowUp");
+  await sameWords(page2, steps[0].words, "back on the first row");
   await Promise.all([page2.waitForEvent("load"), page2.setInputFiles("#open-input", file)]);
   await load(page2, async () => {});
   const menu = (await state(page2)).words;
   if (!menu.includes("Resume game")) throw new Error("after opening the backup the menu shows " + JSON.stringify(menu));
+  const said = await page2.evaluate(() => document.getElementById("status").textContent);
+  if (!/^Opened schaffner-backup\.json: 0 games kept; in play: Taubertal-Expr\., \w+'s turn\.$/.test(said)) {
+    throw new Error("after opening the backup the page says " + JSON.stringify(said));
+  }
   await press(page2, { press: "OK", words: steps[AT].words }, "resumed");
   await other.close();
 });

@@ -9,7 +9,8 @@ make the same presses on the page's buttons and expect the same screens. Steps:
                                                     after the press (an animation)
   {"reload": true, "offline": bool, "words": [...]}   the page loaded again
   {"board": name, "words": [...]}                   the board switch clicked (in a game,
-                                                    the page opens the game's screen)
+                                                    the page opens the game's very play
+                                                    screen, its state kept)
   {"type": "a" | "\n", "words": [...]}             a character typed on the keyboard
                                                     (the name entry; "\n": Enter, done)
   {"shot": name, "rows": ["0f1..."...], "led": css}  the screen must show this frame
@@ -23,7 +24,9 @@ Parts, each in a fresh browser profile:
               first ticket of pass 4 the page is reloaded with the network off, the
               game resumed from the main menu, the pick undone (long BACK) and made again.
   trainmaker  Display Pack, the dice seeded with play_trainmaker.SEED: a new 3-player
-              game with the Steam Engine, its cards, and Red's whole first turn.
+              game with the Steam Engine, its cards, and Red's whole first turn, each
+              placing the tip taken in one press ("tip": true on that step); mid-turn
+              the board switched to the OLED and back, the LED in Red's colour after.
   names       OLED board: Anna typed on the keyboard into the roster (Settings ->
               Players), a 2-player TtR game with Anna as Red and Blue as itself,
               Red's page ("Red Anna"), the game finished, and History -> By player.
@@ -76,13 +79,14 @@ class Recorder(Driver):
 
     def boot(self, resume=False):
         self.rng = self._rng()
+        playing = self.app.stack[1] if resume else None
         if hasattr(self, "log"):
             self.marks.append((len(self.log), "boot", (self.board, resume)))
         Driver.boot(self)
         self.noted = len(self.log)
         render = self.app.render
-        if resume:  # what the page does when the player switches boards in a game
-            self.app.push(self.app.session.ui.play_screen())
+        if resume:  # what the page does when the player switches boards in a game: the same play screen
+            self.app.open_game(playing)
             render()
 
         def render_and_note():
@@ -191,17 +195,29 @@ def trainmaker():
     d.step(load=True)
     d.use("pico_display_pack")
     d.step(board="pico_display_pack")
-    shot = over = False
+    shot = over = switched = False
     for _ in play_trainmaker.play(d):
         if over:  # the script's next poll has worked out the odds for Blue
             d.film("pico_oled")
+            if not switched or not any(s.get("tip") for s in d.steps):
+                raise SystemExit("Red's turn had no placing after a roll")
             return d.steps
         g = d.app.session.game if d.app.session else None
         if g is None or g.phase() in ("cards", "steam"):
             continue
-        if not shot and g.phase() == "place" and "Tip" in d.text:  # the odds are in: nothing moves
+        acts = d.app.session.journal.actions
+        if acts and acts[-1][0] == "place" and d.steps[-1].get("press") == "OK" and "tip" not in d.steps[-1]:
+            d.steps[-1]["tip"] = True  # the press on Tip placed the dice: one press
+        if not shot and g.phase() == "place" and "Tip ..." not in d.text:  # the odds are in: nothing moves
             shot = True
             d.shot("trainmaker-roll")
+        if shot and not switched and g.phase() == "after_place":
+            switched = True  # mid-turn, to the OLED and back: the same screen, the LED Red's
+            for board in ("pico_oled", "pico_display_pack"):
+                d.use(board, in_game=True)
+                d.step(board=board)
+                d.tick(d.clock + 10)  # the odds worked out, as the page does in its polls
+            d.shot("trainmaker-switched")
         over = g.player() != 0
     raise SystemExit("the Trainmaker script ended before Red's turn did")
 

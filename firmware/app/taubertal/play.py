@@ -12,13 +12,6 @@ def turn_menu():
 
 
 _HEAD = {"tickets": "tickets", "tiles": "tiles", "hire": "hiring", "payday": "payday", "refill": "ends"}
-# each phase's line of help (App.help), %s the acting player
-_HELP = {"tickets": "When %s has taken a ticket, press OK.",
-         "tiles": "When %s has taken an action tile, press OK.",
-         "hire": "OK: how many workers %s hires.",
-         "round": "OK: what %s does now: build, sell, end the turn.",
-         "payday": "Each player's wages: UP/DOWN or OK the next; OK on the last pays all.%s",
-         "refill": "Refill the board as it says, then OK for the next pass.%s"}
 
 
 class PlayScreen(Screen):
@@ -60,12 +53,10 @@ class PlayScreen(Screen):
             self.page += 1
 
     def help(self, app):
+        from app.taubertal.helps import HELP  # loaded only when help is asked for
         g = app.session.game
-        ph = g.phase()
-        if ph == "final":
-            return self._hub().help(app)
         p = g.acting()
-        return _HELP[ph] % (app.session.names[p] if p is not None else "")
+        return HELP[g.phase()] % (app.session.names[p] if p is not None else "")
 
     def _main(self, app, g, ph):
         p = g.acting()

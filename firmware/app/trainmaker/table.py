@@ -218,21 +218,8 @@ class Table(Screen):
             self._pick(app, g, ph, labels, k)
 
     def help(self, app):
-        g = self._sync(app)
-        ph = g.phase()
-        if self._pending(g):
-            return "OK goes on." if g.window() is None else "Go on, or Contract: the scorer shows a met Contract."
-        if ph in ("cards", "steam"):
-            return "UP/DOWN: how many of each car the card needs, OK: the next; then its goods."
-        if ph == "place":
-            return "Tip places the tip's dice. L Loco P Passenger B Boxcar F Flatcar C Caboose"
-        if ph == "after_place":
-            return "Card: the chance of a card this turn. Derail risk: of the next roll."
-        if ph == "score":
-            return "The train carries these cards (any order, extras allowed): OK scores one."
-        if ph == "over":
-            return "Players: everyone's cards."
-        return "OK rolls. Card: the chance of a card this turn, following the tips."
+        from app.trainmaker.helps import line  # loaded only when help is asked for
+        return line(self, app, self._sync(app))
 
     def ring(self, g):
         """(labels of the options in cursor order, how many of them are dice)."""

@@ -1,0 +1,54 @@
+"""What a boot finds to repair or make in the saves, imported only then: a
+restore or a move of the saves cut between its renames, a snapshot cut before
+its renames, a save that cannot be read (put aside, never deleted), a game
+log's blocks not made yet (a new gadget)."""
+from app.ringlog import BLOCK
+
+
+def heal(fs, root):
+    """No folder root, but root.old: a restore or a move of the saves
+    (host_tools/pico/backup.py) cut between its two renames (root to root.old,
+    then root.new, whole and read back, to root) is finished; without root.new,
+    root.old goes back."""
+    new = root + ".new"
+    fs.rename(new if fs.exists(new) else root + ".old", root)
+
+
+def commit(store, name):
+    """Put a complete name.new of the store (app.store) in place of name.json,
+    which becomes name.bak (a rename replaces the file it is given as the new
+    name): the renames of a save a power cut stopped after its text was whole."""
+    fs = store.fs
+    cur = store._path(name, "json")
+    if fs.exists(cur):
+        fs.rename(cur, store._path(name, "bak"))
+    fs.rename(store._path(name, "new"), cur)
+
+
+def keep_aside(store, name, extra=()):
+    """Move every copy of the store's save name (and the files named in extra) into
+    a new folder kept<N> beside them; return the folder's path."""
+    fs, root = store.fs, store.root
+    n = 1
+    while fs.exists("%s/kept%d" % (root, n)):
+        n += 1
+    folder = "%s/kept%d" % (root, n)
+    fs.makedirs(folder)
+    for path in [store._path(name, ext) for ext in ("new", "json", "bak")] + list(extra):
+        if fs.exists(path):
+            dest = folder + path[len(root):]
+            fs.makedirs(dest.rsplit("/", 1)[0])  # a log's own folder
+            fs.rename(path, dest)
+    return folder
+
+
+def make_block(fs, folder, n):
+    """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
+    flash, as the log wants it); False when none is missing."""
+    for k in range(n):
+        path = "%s/%d" % (folder, k)
+        if fs.size(path) != BLOCK:
+            fs.makedirs(folder)
+            fs.write_bytes(path, b"\xff" * BLOCK)
+            return True
+    return False
