@@ -8,7 +8,11 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 # the help of the shared screens always in the heap, here so that it is not
 _OWN = {"MainMenu": "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes.",
-        "HistoryList": "The games kept, newest first, each with its winner: OK shows the whole result."}
+        "HistoryList": "The games kept, newest first, each with its winner: OK shows the whole result.",
+        "NameEntry": "UP/DOWN turn the wheel (held: by 5), OK adds its letter; UP, then OK on Done ends "
+                     "the name. BACK deletes a letter.",
+        "PlayersMenu": "The table's players: OK on a name renames or removes it, Add player types one.",
+        "ByPlayer": "Everyone who played by name: OK shows their games, wins, scores and rival."}
 # the help of a screen that has none of its own, by its shape (widgets)
 _SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it, BACK goes back."),
            (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."),
