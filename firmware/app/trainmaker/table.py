@@ -269,11 +269,15 @@ class Table(Screen):
 
     def tip_action(self, app, g):
         """The action the tip names, as one action: its dice placed, or its
-        Switch Track (the placing is the next tip), or Pass when nothing fits.  The odds are worked out
-        here if the press came before the polls that work them out."""
+        Switch Track (the placing is the next tip), or Pass when nothing fits.
+        The odds are worked out here if the press came before the polls that
+        work them out."""
         while self.okey != self.key:
             self._work_on_odds(g)
-        faces, switch = self.oval[1], self.oval[2]
+        best = self.oval
+        if best is None:  # (odds off: no Tip is offered then)
+            raise ValueError("No tip with the odds off")
+        faces, switch = best[1], best[2]
         free = g.unplaced()
         if switch is not None:
             for i in free:
