@@ -7,15 +7,14 @@ from app.ui import wrap
 from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 # the help of the shared screens always in the heap, here so that it is not
-_OWN = {"MainMenu": "Everywhere: hold OK for help and the game's menu, BACK goes back, hold BACK undoes.",
-        "HistoryList": "The games kept, newest first, each with its winner: OK shows the whole result.",
-        "NameEntry": "UP/DOWN turn the wheel (held: by 5), OK adds its letter; UP, then OK on Done ends "
-                     "the name. BACK deletes a letter.",
-        "PlayersMenu": "The table's players: OK on a name renames or removes it, Add player types one.",
-        "ByPlayer": "Everyone who played by name: OK shows their games, wins, scores and rival."}
+_OWN = {"MainMenu": "Hold OK: help, a game's menu. Hold BACK: undo.",
+        "HistoryList": "Games kept, newest first, and who won: OK shows all.",
+        "NameEntry": "UP/DOWN turn the wheel, OK adds its letter, Done ends. BACK deletes.",
+        "PlayersMenu": "OK on a name renames or removes it; Add player types one.",
+        "ByPlayer": "People by name: OK shows their games, wins and rival."}
 # the help of a screen that has none of its own, by its shape (widgets)
-_SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it, BACK goes back."),
-           (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it, BACK goes back."),
+_SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it."),
+           (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it."),
            (TextView, "UP/DOWN scroll, OK or BACK goes back."),
            (Menu, "UP/DOWN choose, OK picks, BACK goes back."))
 
@@ -43,7 +42,6 @@ def open_help(app):
     s = app.session
     menu = None
     if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):
-        text += " Hold BACK: undo."
         make = getattr(s.ui, "menu", None)  # (a game may have none)
         menu = make(app) if make else None
     if menu is None:

@@ -12,6 +12,7 @@ from app.ui import wrap
 
 class Screen:
     title = ""
+    guide = ""  # set by app.help on the screen it opens: its help text
 
     def handle(self, app, ev):
         if ev == BACK:
@@ -26,8 +27,8 @@ class Menu(Screen):
 
     UP/DOWN move (wrapping), long UP/DOWN jump a page, OK picks, BACK leaves.
     A list longer than the screen shows where the cursor is, unless PAGES is False.
-    ``guide``, where set: a help text shown above the rows, not picked (app.help
-    puts the screen's help there when a long OK opens the game's menu).
+    ``guide``: a help text shown above the rows, not picked (app.help puts the
+    screen's help there when a long OK opens the game's menu).
     """
     PAGES = True
 
@@ -62,7 +63,7 @@ class Menu(Screen):
         self.index = min(self.index, n - 1)
         rows = ui.rows + (0 if self.hint else 1)
         ui.header(self.title, "%d/%d" % (self.index + 1, n) if self.PAGES and n > rows else "")
-        if getattr(self, "guide", ""):
+        if self.guide:
             from app.guide import draw_guide
             draw_guide(self, ui, rows)
         else:

@@ -213,6 +213,7 @@ def trainmaker():
             d.shot("trainmaker-roll")
         if shot and not switched and g.phase() == "after_place":
             switched = True  # mid-turn, to the OLED and back: the same screen, the LED Red's
+            d.tick(d.clock + 10)  # the press's screen settled (its odds), as the page's polls settle it
             for board in ("pico_oled", "pico_display_pack"):
                 d.use(board, in_game=True)
                 d.step(board=board)

@@ -55,8 +55,8 @@ class PlayScreen(Screen):
     def help(self, app):
         from app.taubertal.helps import HELP  # loaded only when help is asked for
         g = app.session.game
-        p = g.acting()
-        return HELP[g.phase()] % (app.session.names[p] if p is not None else "")
+        text = HELP[g.phase()]
+        return text % app.session.names[g.acting()] if "%s" in text else text
 
     def _main(self, app, g, ph):
         p = g.acting()

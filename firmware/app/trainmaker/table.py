@@ -233,7 +233,7 @@ class Table(Screen):
         if ph == "score":
             return [card_text(g.faceup()[i]) for i in g.covered()], 0
         if ph == "over":
-            return ["Players"], 0
+            return ["Players", "Scan"], 0
         roll = "Roll %d" % g.to_roll()
         return ([roll] if ph == "roll" else [roll, "Stop"]), 0
 
@@ -254,6 +254,9 @@ class Table(Screen):
         elif label == "Players":
             from app.trainmaker.game_menu import players
             players(app)
+        elif label == "Scan":  # the finished game's code for BG Stats
+            from app.scan_view import open_for_game
+            open_for_game(app)
         elif label == "Place":
             app.do(("place", sorted(self.sel)))
         elif label in ("Pass", "Stop"):
@@ -266,11 +269,15 @@ class Table(Screen):
 
     def tip_action(self, app, g):
         """The action the tip names, as one action: its dice placed, or its
-        Switch Track (the placing is the next tip), or Pass when nothing fits.  The odds are worked out
-        here if the press came before the polls that work them out."""
+        Switch Track (the placing is the next tip), or Pass when nothing fits.
+        The odds are worked out here if the press came before the polls that
+        work them out."""
         while self.okey != self.key:
             self._work_on_odds(g)
-        faces, switch = self.oval[1], self.oval[2]
+        best = self.oval
+        if best is None:  # (odds off: no Tip is offered then)
+            raise ValueError("No tip with the odds off")
+        faces, switch = best[1], best[2]
         free = g.unplaced()
         if switch is not None:
             for i in free:
