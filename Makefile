@@ -12,7 +12,7 @@
 #   make backup  [PORT=/dev/ttyACM0] [OUT=schaffner-backup.json|folder]: the gadget's saves to the PC
 #   make restore FROM=schaffner-backup.json [PORT=/dev/ttyACM0]: a backup onto a gadget
 #   make web     the gadget as a web page, served on localhost [WEB_PORT=8000]
-#   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json
+#   make export  [PORT=/dev/ttyACM0] [FROM=copy-of-data/] [OUT=folder]: history.csv, history.json, history.bgsplay
 
 PYTHON ?= python3
 VENV := .venv
@@ -129,7 +129,7 @@ restore: $(VENV_STAMP)
 	$(if $(FROM),,$(error make restore needs FROM=the backup file or folder))
 	$(PY) -m host_tools restore "$(FROM)" $(if $(PORT),--port $(PORT))
 
-# The games a Pico kept (or a copy of its /data, FROM=...) as history.csv and history.json.
+# The games a Pico kept (or a copy of its /data, FROM=...) as history.csv, history.json and history.bgsplay.
 export: $(VENV_STAMP)
 	$(PY) -m host_tools export $(if $(PORT),--port $(PORT)) $(if $(FROM),--from $(FROM)) $(if $(OUT),--out $(OUT))
 

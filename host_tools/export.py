@@ -1,4 +1,5 @@
-"""make export: the games a Pico kept, as history.csv and history.json, and a summary.
+"""make export: the games a Pico kept, as history.csv, history.json and history.bgsplay
+(BG Stats' play file), and a summary.
 
     python -m host_tools export [--port /dev/ttyACM0] [--out FOLDER]
     python -m host_tools export --from FILE_OR_FOLDER [--out FOLDER]
@@ -20,6 +21,7 @@ exported.  Exit status: 0 all read, 1 some record damaged (the rest written),
 2 nothing read.
 """
 import csv
+import datetime
 import json
 import os
 import tempfile
@@ -29,6 +31,7 @@ from .errors import ToolError
 from .pico.link import BoardError, BoardGone
 
 paths.device_code_on_path()
+from app import bgsplay  # noqa: E402
 from app.colours import NAMES  # noqa: E402
 from app.dice_check import verdict, weights  # noqa: E402
 from app.flash import OsFiles  # noqa: E402
@@ -306,8 +309,9 @@ def summary(games, dice):
     return lines
 
 
-def export(files, out_dir, source, say=print, names=None):
-    """Write history.csv and history.json into out_dir; return the exit status."""
+def export(files, out_dir, source, say=print, names=None, now=None):
+    """Write history.csv, history.json and history.bgsplay into out_dir; return the
+    exit status.  now: "YYYY-MM-DD HH:MM:SS" for the play file (default: this moment)."""
     recs, problems = records(files, names)
     session = game_in_play(files)
     if left_by_a_cut(recs, session):
@@ -324,13 +328,18 @@ def export(files, out_dir, source, say=print, names=None):
         json.dump({"schema": SCHEMA, "source": source, "games": games, "dice": dice, "problems": problems},
                   f, indent=1)
         f.write("\n")
+    if now is None:
+        now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+    with open(os.path.join(out_dir, "history.bgsplay"), "w", encoding="utf-8") as f:
+        f.write(bgsplay.dumps(recs, now))
     for p in problems:
         say("problem: " + p)
     if cleared(files):
         say(cleared(files) + ": no games to export")
     for line in summary(games, dice):
         say(line)
-    say("wrote %s and %s" % (os.path.join(out_dir, "history.csv"), os.path.join(out_dir, "history.json")))
+    say("wrote %s, %s and %s (for BG Stats)" % tuple(os.path.join(out_dir, "history." + x)
+                                                     for x in ("csv", "json", "bgsplay")))
     return 1 if problems else 0
 
 
@@ -338,7 +347,7 @@ def arguments(parser):
     parser.add_argument("--port", help="the Pico's serial port (default: find it on USB)")
     parser.add_argument("--from", dest="source", metavar="FILE_OR_FOLDER",
                         help="read a copy: a folder with the files of /data, or one history file")
-    parser.add_argument("--out", default=".", help="folder for history.csv and history.json (default: here)")
+    parser.add_argument("--out", default=".", help="folder for history.csv, history.json and history.bgsplay (default: here)")
 
 
 def run(state, args):

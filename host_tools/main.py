@@ -39,7 +39,7 @@ _COMMANDS = {
     "backup": ("pico.backup", "run_backup", "backup_arguments", "a gadget's saves, history and settings to a file "
                "(make backup)"),
     "restore": ("pico.backup", "run_restore", "restore_arguments", "such a file back onto a gadget (make restore)"),
-    "export": ("export", "run", "arguments", "the games a Pico kept as history.csv and history.json (make export)"),
+    "export": ("export", "run", "arguments", "the games a Pico kept as history.csv, history.json and history.bgsplay (make export)"),
     "compile-check": ("checks", "run_compile", "compile_arguments", "mpy-cross over every file that goes on the "
                       "device, and the .mpy files' size (make compile)"),
     "typecheck": ("checks", "run_types", "type_arguments", "mypy over the device code against the MicroPython rp2 "

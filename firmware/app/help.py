@@ -8,7 +8,10 @@ from app.widgets import Confirm, Menu, NumberEntry, TextView
 
 # the help of the shared screens always in the heap, here so that it is not
 _OWN = {"MainMenu": "Hold OK: help, a game's menu. Hold BACK: undo.",
-        "HistoryList": "Games kept, newest first, and who won: OK shows all."}
+        "HistoryList": "Games kept, newest first, and who won: OK shows all.",
+        "NameEntry": "UP/DOWN turn the wheel, OK adds its letter, Done ends. BACK deletes.",
+        "PlayersMenu": "OK on a name renames or removes it; Add player types one.",
+        "ByPlayer": "People by name: OK shows their games, wins and rival."}
 # the help of a screen that has none of its own, by its shape (widgets)
 _SHAPES = ((Confirm, "UP/DOWN choose the answer, OK gives it."),
            (NumberEntry, "UP/DOWN change it (held: by 5), OK sets it."),

@@ -7,6 +7,7 @@ from micropython import const
 
 from app import games
 from app.colours import NAMES
+from app.events import OK
 from app.history_read import count, names, read
 from app.seats import plain
 from app.ui import plural, spread, wrap
@@ -105,7 +106,21 @@ class HistoryList(Menu):
             rec = self.items.record(index)
             if rec is None:
                 raise ValueError("This game's record is damaged.")
-            app.push(TextView("Game %d" % self.items.number(index), result_lines(rec, app.ui.cols)))
+            app.push(GameView(self.items.number(index), rec, app.ui.cols))
+
+
+class GameView(TextView):  # one game's result; OK: the code for BG Stats
+
+    def __init__(self, number, rec, cols):
+        TextView.__init__(self, "Game %d" % number, result_lines(rec, cols) + ["OK: BG Stats"])
+        self.rec = rec
+
+    def handle(self, app, ev):
+        if ev == OK:
+            from app.scan_view import open_for
+            open_for(app, self.rec)
+        else:
+            TextView.handle(self, app, ev)
 
 
 class ByColour(TextView):  # plays and wins per colour and game, over the games kept

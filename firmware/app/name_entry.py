@@ -37,8 +37,6 @@ def _small(c):
 
 class NameEntry(Screen):
     """on_done(app, name) takes the name typed (a ValueError keeps the entry as it is)."""
-    HELP = ("UP/DOWN turn the wheel (held: by 5), OK adds its letter; UP, then OK on Done "
-            "ends the name. BACK deletes a letter.")
 
     def __init__(self, title, on_done, text=""):
         self.title = title

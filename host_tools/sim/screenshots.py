@@ -6,7 +6,8 @@ presses under the real MicroPython runtime with the same dice seed, and the
 frames whose drawn text matches a shot's words are written to docs/screens/.
 "history" is the Trainmaker script followed by a look at the history it left;
 "players" the TtR script (Jörg and Anna-Lena typed into the roster and seated)
-followed by a look at History -> By player.
+followed by a look at History -> By player; "scan" the TtR script's recorded walk,
+which ends on a 2-player game's code for BG Stats.
 """
 import os
 import shutil
@@ -44,6 +45,7 @@ SHOTS = (
     ("ttr-player-pack", "pico_display_pack", "ttr_austria", ("Joerg", "Routes", "Tickets"), -1),
     ("by-player", "pico_oled", "players", ("Joerg", "Plays", "Wins"), 0),
     ("by-player-pack", "pico_display_pack", "players", ("Joerg", "Plays", "Wins"), 0),
+    ("scan-pack", "pico_display_pack", "scan", ("Scan with", "BG Stats"), 0),
 )
 
 
@@ -74,8 +76,9 @@ def presses(game, board):
     from schaffner.rng import Rng
     w, h, colour = sim.BOARDS[board]
     d = Driver(MemFiles(), Rng(SEED), width=w, height=h, colour=colour)
-    script = {"history": "trainmaker", "players": "ttr_austria"}.get(game, game)
-    for _ in __import__("play_" + script).play(d):
+    script = {"history": "trainmaker", "players": "ttr_austria", "scan": "ttr_austria"}.get(game, game)
+    script = __import__("play_" + script)
+    for _ in (script.recorded if game == "scan" else script.play)(d):
         pass
     if game == "history":
         look_at_history(d)

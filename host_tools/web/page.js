@@ -296,6 +296,24 @@ $("save-file").addEventListener("click", () => {
   notify("Saved as schaffner-backup.json: Open reads it here or in another browser; make restore, on the gadget.");
 });
 
+// history.bgsplay: the games kept here as BG Stats' play file, the one make export writes,
+// made by the gadget's own code (app/bgsplay.py) a game at a time; dated by this browser's clock.
+$("bgstats-file").addEventListener("click", () => {
+  if (!device) return;
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  const now = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  const parts = [];
+  device.play_file_start(now);
+  for (let part = device.play_file_next(); part !== null && part !== undefined; part = device.play_file_next()) parts.push(part);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob(parts, { type: "application/json" }));
+  link.download = "history.bgsplay";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  notify("Saved as history.bgsplay: open it with BG Stats to add the games kept here.");
+});
+
 $("open-file").addEventListener("click", () => {
   notify(""); // a refusal of an earlier file is over
   $("open-input").click();

@@ -176,3 +176,29 @@ def poll(raw, now_ms):
     out = json.dumps({"events": _events, "words": _device.app.ui.drawn if shown else None})
     _events.clear()
     return out
+
+
+_play_file = None  # the pieces of history.bgsplay still to hand over (play_file_next)
+
+
+def play_file_start(now):
+    """Begin history.bgsplay, BG Stats' play file of the games this browser kept, as
+    make export writes it (app.bgsplay); now: the browser's time, "YYYY-MM-DD HH:MM:SS".
+    The page then takes its text piece by piece (play_file_next), a game at a time,
+    so a long history never sits in the heap whole."""
+    global _play_file
+    from app.bgsplay import chunks
+    from app.history_read import count, read
+    _device.app.flush()
+    h = _device.app.history
+    _play_file = chunks((r for r in (read(h, i) for i in range(count(h))) if r is not None), now)
+
+
+def play_file_next():
+    """The next piece of the play file, or None at its end."""
+    global _play_file
+    try:
+        return next(_play_file)
+    except StopIteration:
+        _play_file = None
+        return None

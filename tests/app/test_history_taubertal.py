@@ -29,7 +29,7 @@ def test_taubertal_is_kept_read_back_and_shown():
     d.shows("Game 1")
     assert d.app.top.lines == ["Taubertal-Expr.", "Date not set", "Place         VP", "1 Blue        16", "2 Red         16",
                                "3 Green       14", "4 Yellow       8", "Tie: pioneer", "Turns 84",
-                               "Actions %d" % rec["a"]]
+                               "Actions %d" % rec["a"], "OK: BG Stats"]
     assert not cut, cut
     yield
     # an undo after the end takes the game out of the history; finishing again keeps it once

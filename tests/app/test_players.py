@@ -198,3 +198,13 @@ def test_a_player_called_nobody_is_somebody():
     d.pick("Blue").press("DOWN", "OK")  # the last row: nobody plays Blue
     d.pick("No")
     assert d.app.session.players == ["Nobody", ""]
+
+
+@stepped
+def test_a_long_ok_on_the_wheel_is_its_help():
+    d = Driver()
+    d.pick("Settings").pick("Players").pick("Add player")
+    d.press("OK", "LONG_OK")
+    d.shows("Help", "wheel")
+    yield
+    d.press("BACK").shows("E_")  # the name as it was

@@ -243,3 +243,43 @@ def play(d):
     yield from press(d, "UP", "OK")
     yield ("Ranking", "1 Red", "4 Blue")
     assert d.app.session.game.ended and "Finish game" not in d.app.top.items
+
+
+def recorded(d):
+    """What make bench and make chip replay (bench_record): the scoring, then the
+    table's next game and its code for BG Stats, so the chip shows a code too."""
+    yield from play(d)
+    yield from next_game_for_bg_stats(d)
+
+
+def next_game_for_bg_stats(d):
+    """The table's next game, two players: Red's one 1-car route against Blue's none,
+    finished; then, from its ranking, its code for BG Stats (on the Display Pack; the
+    OLED says in words why it shows none), made in the polls, and back.  (From the
+    ranking, not History: the bench replays with files that keep nothing.)"""
+    yield from press(d, "BACKx6")
+    yield from pick(d, "New game")
+    yield ("Start a new game?",)
+    yield from press(d, "UP", "OK")
+    yield from pick(d, "TtR Austria")
+    yield ("Players", "2")
+    yield from press(d, "OK", "OK")  # 2 players; Red in seat 1
+    yield ("Who is Red?", "Joerg")
+    yield from press(d, "OK", "OK")  # Jörg; Blue in seat 2
+    yield ("Who is Blue?", "Nobody")
+    yield from pick(d, "Nobody")  # Blue plays as itself: a link short enough for one code
+    yield from pick(d, "Start scoring")
+    yield from press(d, "OKx2")
+    yield ("Red", "Blue", "Ranking")
+    yield from pick(d, "Red")
+    yield from routes(d, ((1, 1),))
+    yield from press(d, "BACK")
+    yield from pick(d, "Ranking")
+    yield from pick(d, "Finish game")
+    yield from press(d, "UP", "OK")
+    yield ("Ranking", "1 Red", "2 Blue")
+    yield from pick(d, "BG Stats code")
+    d.tick(10)  # the code, made a slice per poll (a tick at 10 ms: the script's clock starts at 0)
+    yield ("BG Stats",) if d.app.ui.h < 135 else ("Scan with", "BG Stats")
+    yield from press(d, "BACK")
+    yield ("Ranking", "1 Red")

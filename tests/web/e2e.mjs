@@ -437,6 +437,62 @@ await check("Save to file, Open a file in another browser: the game goes on ther
   await other.close();
 });
 
+await check("a kept game's code for BG Stats on the colour screen, its pixels saved for the decoder; the BG Stats file", async () => {
+  const context = await browser.newContext({ ...PHONE, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on("dialog", (d) => d.accept());
+  await load(page);
+  await Promise.all([page.waitForEvent("load"), page.setInputFiles("#open-input", join(outDir, "kept-game-backup.json"))]);
+  await load(page, async () => {});
+  await page.click('.boards [data-board="pico_display_pack"]');
+  await page.waitForFunction(() => window.schaffner.board === "pico_display_pack");
+  const tap = async (button, word, ms = STEP_MS) => {
+    const count = (await state(page)).events.length;
+    const el = page.locator(`[data-button="${BUTTONS.indexOf(button)}"]`);
+    await el.click();
+    await page.waitForFunction((n) => window.schaffner.events.length >= n, count + 1, { timeout: STEP_MS });
+    await page.waitForFunction((w) => window.schaffner.words.join(" ").includes(w), word, { timeout: ms })
+      .catch(async () => { throw new Error(`after ${button}: ${JSON.stringify((await state(page)).words)}, no ${word}`); });
+  };
+  // down a menu to the row that starts with label: as many presses as rows above it
+  const down = async (first, label) => {
+    const words = (await state(page)).words;
+    const from = words.findIndex((w) => first.some((f) => w.startsWith(f)));
+    const to = words.findIndex((w) => w.startsWith(label));
+    if (from < 0 || to < from) throw new Error(`no ${label} under ${first} on ${JSON.stringify(words)}`);
+    for (let i = from; i < to; i++) await tap("DOWN", label);
+  };
+  await down(["New game"], "History");
+  await tap("OK", "Dice check");
+  await down(["By player", "By colour"], "Trainmaker");
+  await tap("OK", "Game 1");
+  await tap("OK", "Scan with", 30000); // the code is made a slice per poll, and the page polls every 10 ms
+  await page.locator("#screen").screenshot({ path: join(outDir, "scan-screen.png") });
+  // the screen as the page shows it, one grey byte per device pixel of the screenshot
+  const png = await page.locator("#screen").screenshot();
+  const grey = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const px = g.getImageData(0, 0, img.width, img.height).data;
+    const out = [];
+    for (let i = 0; i < px.length; i += 4) out.push(Math.round(0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2]));
+    return { width: img.width, height: img.height, grey: out };
+  }, png.toString("base64"));
+  writeFileSync(join(outDir, "scan-screen.grey"), Buffer.from(grey.grey));
+  writeFileSync(join(outDir, "scan-screen.json"), JSON.stringify({ width: grey.width, height: grey.height }));
+  await tap("BACK", "Game 1");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#bgstats-file")]);
+  await download.saveAs(join(outDir, "history.bgsplay"));
+  const file = JSON.parse(readFileSync(join(outDir, "history.bgsplay"), "utf8"));
+  const names = file.plays.map((p) => p.playerScores.map((s) => file.players.find((x) => x.id === s.playerRefId).name + " " + s.score));
+  if (JSON.stringify(names) !== JSON.stringify([["Red 7", "Blue 5"]])) throw new Error("the BG Stats file holds " + JSON.stringify(names));
+  await context.close();
+});
+
 await check("a runtime that does not load: a visible error, no blank page", async () => {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
   await context.route("**/micropython.wasm", (route) => route.abort());

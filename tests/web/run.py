@@ -83,6 +83,48 @@ def page_backup_restores(path):
     return 0
 
 
+# the game the page keeps for the scan screen: two players, a code that fits the Display Pack
+KEPT = {"v": 1, "k": 3, "g": "trainmaker", "d": "2026-05-01", "a": 40, "t": 12, "w": "Red", "h": "goods",
+        "b": "", "u": "cards", "p": [["Red", 7, 1], ["Blue", 5, 2]]}
+
+
+def kept_game_backup(path):
+    """A backup (make backup's file) whose history holds KEPT, for the page to open."""
+    import base64
+    import json
+
+    from app.history_write import slot
+
+    log = slot(256, json.dumps(KEPT, separators=(",", ":"))).encode()
+    with open(path, "w") as f:
+        json.dump({"format": "schaffner-backup/1", "written_by": None, "when": "2026-05-01T20:00:00Z",
+                   "files": {"history.log": base64.b64encode(log).decode()}}, f)
+
+
+def scan_code_decodes(out):
+    """The code on the page's screen, from the screenshot's pixels, read by zxing-cpp:
+    the kept game's BG Stats link.  0, else 1 with what it read."""
+    import json
+
+    import zxingcpp
+
+    from app.bgstats import link
+    from app.scan_view import room
+
+    with open(os.path.join(out, "scan-screen.json")) as f:
+        size = json.load(f)
+    with open(os.path.join(out, "scan-screen.grey"), "rb") as f:
+        grey = f.read()
+    img = memoryview(grey).cast("B", (size["height"], size["width"]))
+    found = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)
+    want = link(KEPT, room(135)[1])[0]
+    if len(found) != 1 or found[0].text != want:
+        print("web: FAILED - the page's scan screen decodes to %r, not %r" % ([f.text for f in found], want))
+        return 1
+    print("web: the page's scan screen decodes to the kept game's BG Stats link (%d bytes)" % len(want))
+    return 0
+
+
 def main(argv):
     browser, why = get_browser()
     if browser is None:
@@ -97,6 +139,7 @@ def main(argv):
     os.makedirs(OUT)
     steps = os.path.join(OUT, "scenario.json")
     scenario.main(["scenario.py", steps])
+    kept_game_backup(os.path.join(OUT, "kept-game-backup.json"))
     srv = web.server(port=0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     print("web: page and steps ready in %.0f s; the page at %s in %s"
@@ -111,6 +154,8 @@ def main(argv):
         srv.server_close()
     if rc == 0:
         rc = page_backup_restores(os.path.join(OUT, "schaffner-backup.json"))
+    if rc == 0:
+        rc = scan_code_decodes(OUT)
     if rc == 0 and "--readme" in argv:
         for name, shot in README.items():
             shutil.copyfile(os.path.join(OUT, shot), os.path.join(ROOT, "docs", "screens", name))

@@ -42,8 +42,7 @@ class FinalHub(LiveMenu):
             right = ("? " if _missing(g, p) else "") + str(g.score(p))
             rows.append((spread(names[p], right, cols), None))
         rows.append(("Ranking", None))
-        if not g.ended:
-            rows.append(("Finish game", None))
+        rows.append(("BG Stats code" if g.ended else "Finish game", None))
         # a hint when it leaves every row on screen
         self.hint = "check each one" if len(rows) <= app.ui.rows else ""
         return rows
@@ -60,6 +59,9 @@ class FinalHub(LiveMenu):
             app.notify("First enter %s's %s" % (app.session.names[p], LABELS[key]))
         elif index == g.n:
             app.push(RankingView())
+        elif g.ended:
+            from app.scan_view import open_for_game
+            open_for_game(app)
         else:
             app.push(Confirm("Finish game", "Scores final and kept in the history?",
                              _finish, yes="Finish", no="Not yet"))

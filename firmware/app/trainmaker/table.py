@@ -233,7 +233,7 @@ class Table(Screen):
         if ph == "score":
             return [card_text(g.faceup()[i]) for i in g.covered()], 0
         if ph == "over":
-            return ["Players"], 0
+            return ["Players", "Scan"], 0
         roll = "Roll %d" % g.to_roll()
         return ([roll] if ph == "roll" else [roll, "Stop"]), 0
 
@@ -254,6 +254,9 @@ class Table(Screen):
         elif label == "Players":
             from app.trainmaker.game_menu import players
             players(app)
+        elif label == "Scan":  # the finished game's code for BG Stats
+            from app.scan_view import open_for_game
+            open_for_game(app)
         elif label == "Place":
             app.do(("place", sorted(self.sel)))
         elif label in ("Pass", "Stop"):

@@ -63,12 +63,14 @@ class Ranking(Rows):
         order = g.ranking()
         self.hint = tie_note(g, order)
         rows = [("%d %s" % (place, names[p]), "%d" % total, p) for place, p, total in order]
-        if not g.ended:
-            rows.append(("Finish game", "", None))
+        rows.append(("BG Stats code" if g.ended else "Finish game", "", None))
         return rows
 
     def pick(self, app, index, entry):
-        if entry[2] is None:
+        if entry[2] is None and app.session.game.ended:
+            from app.scan_view import open_for_game
+            open_for_game(app)
+        elif entry[2] is None:
             app.push(Confirm("Finish game", "Scores final and kept in the history?",
                              _finish, yes="Finish", no="Not yet"))
         else:
@@ -78,6 +80,7 @@ class Ranking(Rows):
 def _finish(app):
     app.do(("end",))
     app.pop()
+    app.top.index = 0  # the winner first; the code for BG Stats is the row under the places
 
 
 class Breakdown(TextView):

@@ -1,4 +1,5 @@
-"""Plays a game's test script through the App once and prints its presses (arg: 'game board').
+"""Plays a game's test script through the App once and prints its presses (arg: 'game board'):
+its recorded(d) where it has one (more than its test plays), else its play(d).
 
 The presses, replayed by bench_replay on a bare App, or by bench_loop through
 the main loop, with the same dice seed (printed: the script's own, if it has
@@ -56,7 +57,7 @@ def main(arg):
     d.app.handle = counted
 
     def run():
-        yield from play.play(d)
+        yield from getattr(play, "recorded", play.play)(d)  # a script's longer walk for the bench, if any
         print("BENCH split", ",".join("%s=%d" % kv for kv in sorted(split.items())))
         if game == "trainmaker":
             from schaffner.trainmaker.result import turns

@@ -1,0 +1,93 @@
+"""The scan screen: from History, a kept game as a QR code of its BG Stats link on
+the Display Pack, made a slice per poll; words instead where no code fits (the
+OLED, a play too long for one code).  The code decoded from the screen's own
+pixels: tests/app/test_scan_decode.py."""
+from appdriver import Driver
+from support import stepped
+from history_steps import open_history
+
+from app.history_write import slot
+
+FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
+
+
+def made(d):
+    """Polls until the scan screen's code is made, a step each (the collector runs
+    between steps under MicroPython, as between a Pico's polls)."""
+    for _ in range(2000):
+        if d.app.tick(1 << 22):
+            d.app.render()
+        if not d.app.busy():
+            return
+        yield
+
+TWO = {"v": 1, "k": 3, "g": "trainmaker", "d": "2026-05-01", "a": 40, "t": 12, "w": "Red", "h": "goods",
+       "b": "", "u": "cards", "p": [["Red", 7, 1], ["Blue", 5, 2]]}
+
+
+def kept(width, height, *recs):
+    """A gadget whose history holds recs (oldest first)."""
+    import json
+    d = Driver(width=width, height=height, colour=width > 128)
+    for rec in recs:
+        d.fs.append("/data/history.log", slot(256, json.dumps(rec, separators=(",", ":"))))
+    return d
+
+
+def scan(d, row):
+    """History, the game on row, OK on its result: the scan screen, made."""
+    open_history(d)
+    d.pick(row)
+    d.press("DOWNx9").shows("OK: BG Stats")
+    d.press("OK")
+    d.tick(1000)
+    return d
+
+
+def test_a_two_player_game_gets_its_code_on_the_display_pack():
+    d = scan(kept(240, 135, TWO), "Trainmaker")
+    top = d.app.top
+    assert top.code.ready and top.code.version == 10 and top.code.size == 57
+    assert top.link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName%22:%22Schaffner%22")
+    assert "%22name%22:%22Red%22,%22score%22:7,%22winner%22:true" in top.link
+    d.shows("Scan with", "BG Stats", "BACK: return")
+    d.press("BACK").shows("Game 1", "OK: BG Stats")
+
+
+def test_the_code_waits_for_the_polls_and_a_press_comes_first():
+    d = kept(240, 135, TWO)
+    open_history(d)
+    d.pick("Trainmaker")
+    d.press("OK")
+    top = d.app.top
+    assert not top.code.ready and d.app.busy()
+    d.shows("Making", "the code")
+    d.app.tick(0)
+    assert d.app.busy()
+    d.press("BACK").shows("Game 1")
+    assert not d.app.busy()
+
+
+def test_four_players_are_too_many_for_one_code():
+    rec = dict(TWO, p=[["Red", 7, 1], ["Blue", 5, 2], ["Green", 4, 3], ["Yellow", 2, 4]])
+    d = scan(kept(240, 135, rec), "Trainmaker")
+    d.shows("4 players: too", "history.bgsplay")
+
+
+def test_the_oled_says_it_cannot_show_one():
+    d = scan(kept(128, 64, TWO), "Trainmaker")
+    d.shows("Too small a", "history.bgsplay")
+    d.press("BACK").shows("Game 1")
+
+
+@stepped
+def test_trainmaker_won_offers_scan_beside_players():
+    import play_trainmaker
+    from schaffner.rng import Rng
+    d = Driver(rng=Rng(play_trainmaker.SEED))  # the OLED: words, never a code
+    yield from play_trainmaker.play(d)
+    top = d.app.top
+    while top.ring(d.app.session.game)[0][top.cur] != "Scan":
+        d.press("DOWN")
+    d.press("OK").shows("Too small a", "history.bgsplay")
+    d.press("BACK").shows("wins the game")

@@ -1,0 +1,108 @@
+"""The QR encoder (schaffner.qr) against the standard's structure: sizes and
+capacities from its tables, the finder, timing and alignment patterns, the
+format and version information as the standard's own examples spell them, the
+masks, and bad input refused.  An independent decoder reads the codes back in
+test_qr_decode.py (CPython)."""
+from schaffner import qr
+from support import raises
+
+
+def test_capacities_and_versions_from_the_tables():
+    # byte mode at level L: version 1 holds 17 bytes, 2 32, 5 106, 9 230, 10 271
+    assert [qr.capacity(v) for v in (1, 2, 5, 9, 10)] == [17, 32, 106, 230, 271]
+    assert qr.version_for(1) == 1 and qr.version_for(17) == 1 and qr.version_for(18) == 2
+    assert qr.version_for(271) == 10
+    assert qr.make(b"x" * 32).size == 25 and qr.make(b"x" * 271).size == 57
+
+
+def test_bad_input_is_refused():
+    assert "at most 271" in str(raises(ValueError, qr.version_for, 272))
+    assert "at most 271" in str(raises(ValueError, qr.QrCode, b"x" * 272))
+    assert "Nothing" in str(raises(ValueError, qr.QrCode, b""))
+    assert "mask" in str(raises(ValueError, qr.QrCode, b"x", 8))
+    assert "1 to 10" in str(raises(ValueError, qr.capacity, 11))
+
+
+def finder_at(code, x0, y0):
+    for dy in range(7):
+        for dx in range(7):
+            d = max(abs(dx - 3), abs(dy - 3))
+            if bool(code.dark(x0 + dx, y0 + dy)) != (d != 2):
+                return False
+    return True
+
+
+def test_finders_separators_timing_and_the_dark_module():
+    c = qr.make(b"https://example.org/")
+    n = c.size
+    assert finder_at(c, 0, 0) and finder_at(c, n - 7, 0) and finder_at(c, 0, n - 7)
+    for i in range(8):  # the separators: light
+        assert not c.dark(7, i) and not c.dark(i, 7) and not c.dark(n - 8, i) and not c.dark(i, n - 8)
+    for i in range(8, n - 8):  # timing: dark on even
+        assert bool(c.dark(i, 6)) == (i % 2 == 0) and bool(c.dark(6, i)) == (i % 2 == 0)
+    assert c.dark(8, n - 8)
+
+
+def test_alignment_patterns_of_version_10():
+    c = qr.make(b"x" * 250)
+    assert c.version == 10
+    for cx, cy in ((28, 6), (6, 28), (28, 28), (50, 28), (28, 50), (50, 50)):
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                assert bool(c.dark(cx + dx, cy + dy)) == (max(abs(dx), abs(dy)) != 1), (cx, cy)
+
+
+def format_bits(c):
+    # the copy around the top-left finder, bit 14 first as the standard prints it
+    cells = [(8, 0), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 7), (8, 8), (7, 8),
+             (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8)]
+    v = 0
+    for i in range(14, -1, -1):
+        x, y = cells[i]
+        v = v << 1 | (1 if c.dark(x, y) else 0)
+    return v
+
+
+def test_format_information_as_the_standard_spells_it():
+    # level L: mask 0 is 111011111000100, mask 7 is 110100101110110 (the standard's table)
+    assert format_bits(qr.make(b"abc", 0)) == 0b111011111000100
+    assert format_bits(qr.make(b"abc", 7)) == 0b110100101110110
+    c = qr.make(b"abc", 4)
+    n = c.size
+    second = 0  # the copy beside the other two finders, the same bits
+    for i in range(14, -1, -1):
+        x, y = (n - 1 - i, 8) if i < 8 else (8, n - 15 + i)
+        second = second << 1 | (1 if c.dark(x, y) else 0)
+    assert second == format_bits(c)
+
+
+def test_version_information_of_version_7():
+    c = qr.make(b"x" * 150)  # 7: 000111110010010100
+    assert c.version == 7
+    n = c.size
+    bits = 0
+    for i in range(17, -1, -1):
+        bits = bits << 1 | (1 if c.dark(n - 11 + i % 3, i // 3) else 0)
+    assert bits == 0b000111110010010100
+    mirrored = 0
+    for i in range(17, -1, -1):
+        mirrored = mirrored << 1 | (1 if c.dark(i // 3, n - 11 + i % 3) else 0)
+    assert mirrored == bits
+
+
+def test_the_mask_with_the_lowest_penalty_and_each_mask_by_choice():
+    c = qr.make(b"https://app.bgstatsapp.com/")
+    assert 0 <= c.mask <= 7
+    assert [qr.make(b"abc", m).mask for m in range(8)] == list(range(8))
+    # a mask changes data modules only: the finders stay
+    for m in range(8):
+        assert finder_at(qr.make(b"abc", m), 0, 0)
+
+
+def test_making_yields_between_slices():
+    c = qr.QrCode(b"x" * 271)
+    steps = 0
+    for _ in c.making():
+        steps += 1
+        assert not c.ready
+    assert c.ready and steps > 8 * 28  # a mask's penalty alone takes 29
