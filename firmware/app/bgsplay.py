@@ -53,9 +53,9 @@ def chunks(recs, now):
     gadget kept without one (its clock was not set)."""
     players = [{"uuid": uuid("me"), "id": 1, "name": "Me", "isAnonymous": False,
                 "modificationDate": now, "bggUsername": ""}]
-    by_name = {}
-    games = []
-    by_game = {}
+    by_name = {}  # type: dict[str, int]
+    games = []  # type: list[dict]
+    by_game = {}  # type: dict[str, int]
     yield '{"about":%s,"plays":[' % json.dumps(ABOUT)
     first = True
     for rec in recs:

@@ -13,7 +13,8 @@ LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "Schaffner"
 
 # game id -> (BG Stats' game name, BoardGameGeek id or 0 where none was
-# confirmed, the board): Austria is a fan map for Ticket to Ride (9209)
+# confirmed, the board): Austria is a fan map for Ticket to Ride (9209).  A game
+# not named here goes to BG Stats under its title in app.games, with no id.
 GAMES = {
     "taubertal": ("Der Taubertal-Express", 0, ""),
     "trainmaker": ("Trainmaker", 0, ""),
@@ -24,9 +25,12 @@ _KEEP = b"-._~:,"  # besides letters and digits: left as they are
 
 
 def game(game_id):
+    """(BG Stats' name, BoardGameGeek id or 0, board) of a game; ValueError for a game
+    the gadget does not have."""
     g = GAMES.get(game_id)
     if g is None:
-        raise ValueError("Unknown game %r" % (game_id,))
+        from app.games import title
+        return title(game_id), 0, ""
     return g
 
 
@@ -125,7 +129,7 @@ def optional(rec):
 def link(rec, room):
     """The BG Stats link of a record in at most room bytes, and the optional fields
     it left out; ValueError when even the fields BG Stats needs do not fit."""
-    extra = []
+    extra = []  # type: list[str]
     text = LINK + _data(rec, extra)
     if len(text) > room:
         raise ValueError("The play is %d bytes as a link; a code here holds %d" % (len(text), room))
