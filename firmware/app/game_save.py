@@ -184,7 +184,11 @@ class GameSave:
         """The records of run, of generation gen: first made into bytes, in a step
         of their own, then programmed one per step (an erase in a step of its
         own where the next block was not made ready ahead); then the next block's
-        erase queued for a quiet moment once this one is nearly full."""
+        erase queued for a quiet moment once this one is nearly full.  A new
+        gadget's blocks, where no quiet moment came to make them, are made
+        first, one a step, as making() does."""
+        while self.ring is None and self.fs.make_block(self.folder, _RING):
+            yield
         ring = self.prepare()
         if self.run is run:
             self.run = self.job = None  # records from now on are a piece of their own
