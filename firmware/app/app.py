@@ -55,7 +55,7 @@ class App:
         # while a new game is being set up (screens from this depth up), long BACK
         # must not undo the previous game's last action
         self.setup_depth = 0
-        self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
+        self.setup_log = None  # its presses so far, saved as they come (new_game.choose_game)
         self.seating = None  # the setup's name per seat ("": the colour plays as itself)
         self.clock = None  # now_ms of the last tick: the game in play counts the time between
         self.stack = []
@@ -83,7 +83,7 @@ class App:
     def _resume_setup(self, events):
         """A setup a power cut interrupted: its presses again, from the game menu
         (what a setup's screens show follows from their presses alone)."""
-        from app.menus import choose_game
+        from app.new_game import choose_game
         self.setup_depth = 2
         choose_game(self)
         self.setup_log = None  # replayed, not saved again press by press
