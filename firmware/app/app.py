@@ -57,7 +57,6 @@ class App:
         self.setup_depth = 0
         self.setup_log = None  # its presses so far, saved as they come (new_game.choose_game)
         self.seating = None  # the setup's name per seat ("": the colour plays as itself)
-        self._roster = None  # the roster, once read (app.players)
         self.clock = None  # now_ms of the last tick: the game in play counts the time between
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
@@ -128,12 +127,7 @@ class App:
     def _left(self, screen):
         names = getattr(screen, "LEAVES", None)
         if names:
-            self.forget(*names)
-
-    def forget(self, *names):
-        if "app.players" in names:
-            self._roster = None  # a Roster would keep its module
-        forget(*names)
+            forget(*names)
 
     @property
     def top(self):
@@ -302,8 +296,9 @@ class App:
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
-        # the setup is done: its screens and the roster leave the heap until the next one
-        self.forget("app.new_game", "app.players", "app.name_entry", "schaffner.roster")
+        # the setup is done: its screens leave the heap until the next one (the roster stays,
+        # app.players: what it read, with what it queued to save)
+        forget("app.new_game", "app.players", "app.name_entry")
         self.open_game(mod.play_screen())
 
     def open_game(self, screen):
