@@ -203,8 +203,8 @@ class GameSave:
     def _ahead(self, ring):
         """The log's next block erased, alone in its step."""
         yield
-        if ring is self.ring:
-            ring.ahead(True)
+        if self.ring is ring:  # not made anew since (a boot, a new game)
+            self.ring.ahead(True)
 
     def _folding(self):
         """The log folded into a snapshot: the game as it is when this begins (at a

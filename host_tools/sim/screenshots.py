@@ -33,7 +33,7 @@ SHOTS = (
     ("trainmaker-odds", "pico_oled", "trainmaker", ("%",), 3),
     ("trainmaker-roll-pack", "pico_display_pack", "trainmaker", ("%",), 3),
     ("trainmaker-winner", "pico_oled", "trainmaker", ("wins the game",), -1),
-    ("trainmaker-help", "pico_oled", "trainmaker", ("Trainmaker", "undo."), 0),
+    ("trainmaker-help", "pico_oled", "trainmaker", ("Trainmaker", "Tip places:"), 0),
     ("ttr-player", "pico_oled", "ttr_austria", ("Routes", "Tickets"), -1),
     ("ttr-ranking", "pico_oled", "ttr_austria", ("Ranking", "Tie: by tickets"), 0),
     ("history", "pico_oled", "history", ("History", "By colour", "Trainmaker"), 0),

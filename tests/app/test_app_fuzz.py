@@ -26,6 +26,8 @@ def _walk(seed, start):
         d.press(_KEYS[r.getrandbits(5)])
         assert d.app.ui.drawn, "a blank frame after press %d" % i
         if i % 400 == 399:
+            d.power_off()  # the old app's heap goes before the new one's comes, as on a Pico
+            yield
             d.boot()
         yield
 

@@ -2,7 +2,7 @@
 back after a reboot, on the history screens; an undo after the end takes the
 game back out, and finishing it again keeps it once."""
 from appdriver import Driver
-from history_steps import kept, open_history
+from history_steps import forget_screens, kept, open_history
 from play_trainmaker import watch_fit
 from support import stepped
 import play_taubertal
@@ -22,10 +22,13 @@ def test_taubertal_is_kept_read_back_and_shown():
     assert rec["b"] == "pioneer" and rec["t"] == 7 * 3 * 4 and rec["u"] == "VP"
     assert rec["d"] is None  # this gadget's clock was never set
     assert rec["a"] == d.app.session.journal.count()
+    yield
     cut = watch_fit(d.app.ui)
     open_history(d)
+    yield
     d.shows("History", "By colour", "Dice check", "Taubertal   Blue")
     d.pick("Taubertal")
+    yield
     d.shows("Game 1")
     assert d.app.top.lines == ["Taubertal-Expr.", "Date not set", "Place         VP", "1 Blue        16", "2 Red         16",
                                "3 Green       14", "4 Yellow       8", "Tie: pioneer", "Turns 84",
@@ -37,15 +40,22 @@ def test_taubertal_is_kept_read_back_and_shown():
     d.pick("Resume game")
     yield
     d.press("LONG_BACK")
+    yield
     d.shows("Undone: Game over")
     assert kept(d) == []
     d.power_off()
+    forget_screens()
     yield
     d.boot()
+    yield
     assert kept(d) == []
     yield
     d.pick("Resume game")
+    yield
     d.pick("Finish game")
+    yield
     d.press("UP", "OK")
+    yield
     d.shows("Ranking", "1 Blue")
+    yield
     assert kept(d) == [rec]

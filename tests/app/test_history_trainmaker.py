@@ -2,7 +2,7 @@
 end-to-end script, seeded dice), read back after a reboot, on the history and
 dice check screens; undoing the winning score and scoring again keeps it once."""
 from appdriver import Driver
-from history_steps import counted, kept, open_history
+from history_steps import counted, forget_screens, kept, open_history
 from play_trainmaker import SEED
 from schaffner.rng import Rng
 from support import stepped
@@ -30,6 +30,7 @@ def test_trainmaker_is_kept_with_its_dice():
     # nothing may keep the App before the reboot alive: the Pico never holds two
     g = do = counting = None
     d.power_off()
+    forget_screens()
     yield
     d.boot()
     yield
@@ -41,15 +42,19 @@ def test_trainmaker_is_kept_with_its_dice():
     assert rec["t"] == 13
     assert tally == tuple(faces.count(f) for f in "LPBFC")
     assert counted(d) == list(tally) and "/data/dice.log" not in d.fs.files  # the save counts them
+    yield
     open_history(d)
     yield
     d.shows("Trainmaker", "Red")
     d.pick("Trainmaker")
+    yield
     d.shows("Trainmaker", "1 Red", "2 Blue", "Place      cards")
     d.press("DOWNx4").shows("3 Green", "Won by goods", "Turns 13")
     yield
     d.press("BACK")
+    yield
     d.pick("Dice check")
+    yield
     d.tick(10)
     lines = d.app.top.lines
     assert lines[0] == "Dice look fair" and "%d dice" % len(faces) in lines
@@ -58,11 +63,13 @@ def test_trainmaker_is_kept_with_its_dice():
     yield
     # undo the winning score, score it again: kept once, dice unchanged
     d.press("BACKx6")
+    yield
     d.pick("Resume game")
     yield
     last = d.app.session.journal.actions[-1]
     d.press("LONG_BACK")
     assert kept(d) == []
+    yield
     d.app.do(last)
     d.app.flush()  # the polls after the action
     assert kept(d) == [rec]

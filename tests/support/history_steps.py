@@ -3,7 +3,7 @@
 
 def kept(d):
     """Every record the history keeps, oldest first."""
-    from app.history_view import count, read
+    from app.history_read import count, read  # not the screens' module: less heap
     h = d.app.history
     return [read(h, i) for i in range(count(h))]
 
@@ -20,3 +20,16 @@ def counted(d):
     from app.history import tally
     s = d.app.session
     return totals(d.fs, "/data/dice.log", tally(s.game) if s is not None else None)
+
+
+def forget_screens():
+    """A reboot unloads every module; the tests' runtime keeps them.  The history's
+    modules, which a boot does not load (the app loads them in the polls after it),
+    go as they would."""
+    import sys
+    for name in ("app.history_view", "app.history_read", "app.by_player", "app.seats", "app.dice_check",
+                 "app.history_write", "app.history"):
+        sys.modules.pop(name, None)
+        package = sys.modules["app"]
+        if hasattr(package, name[4:]):
+            delattr(package, name[4:])  # the package's own reference to it
