@@ -55,7 +55,7 @@ class App:
         # while a new game is being set up (screens from this depth up), long BACK
         # must not undo the previous game's last action
         self.setup_depth = 0
-        self.setup_log = None  # its presses so far, saved as they come (menus.choose_game)
+        self.setup_log = None  # its presses so far, saved as they come (new_game.choose_game)
         self.seating = None  # the setup's name per seat ("": the colour plays as itself)
         self.clock = None  # now_ms of the last tick: the game in play counts the time between
         self.stack = []
@@ -83,7 +83,7 @@ class App:
     def _resume_setup(self, events):
         """A setup a power cut interrupted: its presses again, from the game menu
         (what a setup's screens show follows from their presses alone)."""
-        from app.menus import choose_game
+        from app.new_game import choose_game
         self.setup_depth = 2
         choose_game(self)
         self.setup_log = None  # replayed, not saved again press by press
@@ -106,18 +106,28 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            self.stack.pop()
+            self._left(self.stack.pop())
 
     def replace(self, screen):
+        old = self.stack[-1]
         self.stack[-1] = screen
+        self._left(old)
 
     def home(self):
-        del self.stack[1:]
+        while len(self.stack) > 1:
+            self._left(self.stack.pop())
 
     def back_to_play(self):
         """Pop down to the game's play screen (the one marked PLAY)."""
         while len(self.stack) > 2 and not getattr(self.top, "PLAY", False):
-            self.stack.pop()
+            self._left(self.stack.pop())
+
+    # A screen that opens a part of the app a game does without (Settings, the
+    # history) names its modules in LEAVES: they leave the heap when it is left.
+    def _left(self, screen):
+        names = getattr(screen, "LEAVES", None)
+        if names:
+            forget(*names)
 
     @property
     def top(self):
@@ -135,6 +145,8 @@ class App:
     def help(self):
         from app.help import open_help
         open_help(self)
+        # the help is on screen now: what made it leaves the heap until the next long OK
+        forget("app.help", self.session.ui.__name__ + ".helps" if self.session is not None else None)
 
     def beep(self):
         if self.settings["sound"]:
@@ -284,6 +296,9 @@ class App:
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
+        # the setup is done: its screens leave the heap until the next one (the roster stays,
+        # app.players: what it read, with what it queued to save)
+        forget("app.new_game", "app.players", "app.name_entry")
         self.open_game(mod.play_screen())
 
     def open_game(self, screen):
@@ -371,6 +386,18 @@ class App:
             return None
         who = s.ui.acting(s.game)
         return None if who is None else colour_of(s.names[who])
+
+
+def forget(*names):
+    """Take modules out of the heap (a screen left, code a game does without): out of
+    sys.modules and off their package, so nothing keeps them; imported again when next
+    needed (about 30 ms on a Pico)."""
+    for name in names:
+        if name is not None and sys.modules.pop(name, None) is not None:
+            pkg, _, leaf = name.rpartition(".")
+            parent = sys.modules.get(pkg)
+            if parent is not None and hasattr(parent, leaf):
+                delattr(parent, leaf)
 
 
 def _rolled(game):

@@ -9,7 +9,6 @@ from app import games
 from app.colours import NAMES
 from app.events import OK
 from app.history_read import count, names, read
-from app.seats import plain
 from app.ui import plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
@@ -45,6 +44,7 @@ def result_lines(rec, cols):  # one game's result table
         colour, score, place = ps[i]
         who = "%d %s" % (place, colour)
         if people[i]:
+            from app.seats import plain  # only for a game played by names
             who += " " + plain(people[i])
         lines.append(spread(who, str(score), cols))
     if rec["h"] != "points":
@@ -88,6 +88,10 @@ class _Rows:  # the list's rows; a game is read when its row is asked for
 
 
 class HistoryList(Menu):
+    # left, the history takes its screens out of the heap (App._left)
+    LEAVES = ("app.history_view", "app.history_read", "app.dice_check", "app.by_player",
+              "schaffner.player_stats", "app.scan_view", "app.bgsplay", "app.bgstats", "schaffner.qr")
+
     def __init__(self, app):
         rows = _Rows(app)
         hint = "" if rows.n else ("History cleared" if app.history.cleared else "No games yet")

@@ -14,7 +14,7 @@ from micropython import const
 
 from app.record_files import append_record, records
 
-_COPY = const(8)  # records a rewrite copies per append: few opens, little heap
+_COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
 _TIDY = const(4096)  # dice.log bytes past which a new game sums it up
 FAILED = "Could not write the history: storage full or damaged."
 
@@ -73,8 +73,9 @@ def _rewrite(h, path, keep):  # keep the first records of path, atomically
     new = path + ".new"
     fs.remove(new)
     yield
-    for i in range(0, keep, _COPY):
-        fs.append(new, fs.read_at(path, i * size, min(_COPY, keep - i) * size))
+    step = max(1, _COPY // size)  # records: 8 of the old 256-byte slots, 2 of today's
+    for i in range(0, keep, step):
+        fs.append(new, fs.read_at(path, i * size, min(step, keep - i) * size))
         yield
     fs.remove(path)
     if keep:

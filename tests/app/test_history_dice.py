@@ -66,19 +66,23 @@ def test_every_roll_counts_undone_ones_too_across_games_and_reboots():
     assert d.fs.files[DICE].count("\n") == 3  # one undone roll, two games
 
 
+@stepped
 def test_undo_after_the_end_and_a_second_end_count_each_roll_once():
     d = Driver()
     new_trainmaker(d, 1)
     do(d, ("roll", "LPBFCLL"))
     do(d, ("declare",))  # the game ends: kept in the history, its dice still in its save
     assert counted(d) == [3, 1, 1, 1, 1] and count(d.app.history) == 1 and DICE not in d.fs.files
+    yield
     undo(d)
     undo(d)  # the roll too
     assert counted(d) == [3, 1, 1, 1, 1] and count(d.app.history) == 0
+    yield
     do(d, ("roll", "PPPPPPP"))
     do(d, ("declare",))
     assert counted(d) == [3, 8, 1, 1, 1] and count(d.app.history) == 1
     d.app.flush()
+    yield
     d.boot()
     new_trainmaker(d)
     assert counted(d) == [3, 8, 1, 1, 1]

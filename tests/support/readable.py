@@ -130,6 +130,7 @@ def _menus(d):
     for i in range(3):
         d.pick("New game")
         d.press("UP", "OK")  # Yes: the game in play is dropped when the new one starts
+        yield
         if i:
             d.press("DOWNx%d" % i)
         d.press("OK", "UPx9", "OK")  # the game, the most players
