@@ -572,39 +572,6 @@ def test_a_new_gadget_makes_its_log_blocks_a_file_a_step():
     return _blocks_made_a_step_at_a_time()
 
 
-def _first_record_before_its_blocks():
-    from app.flash import OsFiles
-    import os
-    root = "/tmp/schaffner-first-record-test"
-    fs = OsFiles()
-    queue = FlashQueue()
-    tally = Tally([])
-    save = GameSave(FileStore(root, fs), "game", lambda: {"items": list(tally.items)}, queue=queue)
-    save.load(Tally.build, Tally.replay)
-    assert save.ring is None  # a new gadget: no quiet moment has made its blocks yet
-    save.start()
-    queue.finish()
-    tally.items.append(7)
-    save.add([7])
-    ring = root + "/game.ring/"
-    made = []
-    while queue.pending():
-        queue.step(False)  # the record's own work: never the deferred
-        made.append(sum(1 for k in range(8) if fs.size(ring + str(k)) == 4096))
-        yield
-    assert made[:8] == [1, 2, 3, 4, 5, 6, 7, 8]  # a file a step, not eight erases in one poll
-    value, note = GameSave(FileStore(root, fs), "game", dict, queue=FlashQueue()).load(Tally.build, Tally.replay)
-    assert value.items == [7] and note is None  # and then the record, on flash
-    for name in ["game.json", "game.bak"] + ["game.ring/%d" % k for k in range(8)]:
-        if fs.exists(root + "/" + name):
-            fs.remove(root + "/" + name)
-    os.rmdir(root + "/game.ring")
-    os.rmdir(root)
-
-
-def test_a_new_gadgets_first_record_makes_the_blocks_a_file_a_step_first():
-    return _first_record_before_its_blocks()
-
 
 def _poll(box, now, pressed=False):
     """One poll of the device at now: a step of the flash work due, as the app does."""

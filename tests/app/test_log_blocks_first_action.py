@@ -1,0 +1,62 @@
+"""A new gadget whose first action comes before a quiet moment made the log's blocks: the
+record's own work makes them first, a file a step (an erase or two each, as app.repair
+makes one), so no poll holds eight erases; then the record is on flash.  (A file of its
+own: test_storage's cases already fill the test heap.)"""
+import os
+
+from app.flash import FlashQueue, OsFiles
+from app.game_save import GameSave
+from app.store import FileStore
+
+ROOT = "/tmp/schaffner-first-record-test"
+RING = ROOT + "/game.ring/"
+
+
+def _build(data):
+    return list(data["items"])
+
+
+def _replay(items, log):
+    for record in log:
+        items.append(record[0])
+
+
+def _made(fs):
+    return sum(1 for k in range(8) if fs.size(RING + str(k)) == 4096)
+
+
+def _clear(fs):
+    """Nothing of a run before (one that failed half-way leaves its files)."""
+    for name in ["game.json", "game.bak", "game.new"] + ["game.ring/%d" % k for k in range(8)]:
+        if fs.exists(ROOT + "/" + name):
+            fs.remove(ROOT + "/" + name)
+    for folder in (ROOT + "/game.ring", ROOT):
+        if fs.exists(folder):
+            os.rmdir(folder)
+
+
+def _first_record_before_its_blocks():
+    fs = OsFiles()
+    _clear(fs)
+    queue = FlashQueue()
+    items = []
+    save = GameSave(FileStore(ROOT, fs), "game", lambda: {"items": list(items)}, queue=queue)
+    save.load(_build, _replay)
+    assert save.ring is None  # a new gadget: no quiet moment has made its blocks yet
+    save.start()
+    queue.finish()
+    items.append(7)
+    save.add([7])
+    made = []
+    while queue.pending():
+        queue.step(False)  # the record's own work: never the deferred
+        made.append(_made(fs))
+        yield
+    assert made[:8] == [1, 2, 3, 4, 5, 6, 7, 8]  # a file a step, not eight erases in one poll
+    value, note = GameSave(FileStore(ROOT, fs), "game", dict, queue=FlashQueue()).load(_build, _replay)
+    assert value == [7] and note is None  # and then the record, on flash
+    _clear(fs)
+
+
+def test_a_new_gadgets_first_record_makes_the_blocks_a_file_a_step_first():
+    return _first_record_before_its_blocks()
