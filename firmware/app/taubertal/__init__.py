@@ -18,7 +18,7 @@ BACK goes to the main menu.
 PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.checklist",
            "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.numbers",
            "schaffner.taubertal.game", "schaffner.taubertal.actions", "app.taubertal.play", "app.taubertal.turn",
-           "app.taubertal.info", "app.taubertal.final", "app.taubertal.helps")
+           "app.taubertal.info", "app.taubertal.final")
 
 
 def game_class():

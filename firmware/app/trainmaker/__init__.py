@@ -16,7 +16,7 @@ from app.widgets import Menu
 PRELOAD = ("app.trainmaker.text", "app.trainmaker.contract", "schaffner.trainmaker.cards", "schaffner.trainmaker.dice",
            "schaffner.trainmaker.game", "schaffner.trainmaker.result", "app.trainmaker.draw",
            "app.trainmaker.tip", "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.table",
-           "app.trainmaker.game_menu", "app.trainmaker.helps")
+           "app.trainmaker.game_menu")
 
 
 def game_class():
