@@ -19,6 +19,7 @@ stay as they were.
 import os
 import sys
 
+sys.modules["os"] = os  # MicroPython keeps no built-in there, and would search the flash at every import of it
 SLOTS = ("a", "b")
 SLOT_FILE = "/slot.txt"
 STAMP = "version.json"
