@@ -110,11 +110,14 @@ class RingLog:
                             self.first = k
                 pos = end
             self.cur, self.pos = k, pos
-        for pos in range(self.pos, BLOCK, 4):  # programmed past the end: a record cut short
-            dev.read(self.cur, pos, four[:min(4, BLOCK - pos)])
-            if head[0] & head[1] & head[2] & head[3] != 0xFF:
+        pos = self.pos
+        while pos < BLOCK:  # programmed past the end: a record cut short (a page a read: a boot's time)
+            rest = bytearray(min(PAGE - pos % PAGE, BLOCK - pos))
+            dev.read(self.cur, pos, rest)
+            if rest != b"\xff" * len(rest):
                 self.pos = BLOCK
                 break
+            pos += len(rest)
         return found
 
     def append(self, data, gen):
