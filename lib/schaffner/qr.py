@@ -75,15 +75,21 @@ def _generator(degree):
     return g
 
 
-def _ec(data, start, count, gen, rem):
-    # into rem: the remainder of data[start:start+count] * x^len(gen) divided by
-    # the generator; yields every 16 codewords
-    n = len(gen)
+def _ec(data, start, count, logs, rem):
+    # into rem: the remainder of data[start:start+count] * x^len(logs) divided by
+    # the generator, whose coefficients come as their logs (none of the
+    # generators here has a zero coefficient); yields every 16 codewords
+    n = len(logs)
     for i in range(start, start + count):
         f = data[i] ^ rem[0]
-        for j in range(n - 1):
-            rem[j] = rem[j + 1] ^ _mul(gen[j], f)
-        rem[n - 1] = _mul(gen[n - 1], f)
+        if f:
+            lf = _LOG[f]
+            for j in range(n - 1):
+                rem[j] = rem[j + 1] ^ _EXP[logs[j] + lf]
+            rem[n - 1] = _EXP[logs[n - 1] + lf]
+        else:
+            rem[0:n - 1] = rem[1:n]
+            rem[n - 1] = 0
         if i & 15 == 15:
             yield
 
@@ -147,8 +153,8 @@ class QrCode:
 
     def making(self):
         """Make the code, yielding between slices of work (16 codewords' error
-        correction, two columns placed, eight rows masked, two rows' penalty), each
-        about 10 ms on a Pico; self.ready once done."""
+        correction, two columns placed, a mask's lines scored sixteen at a time,
+        eight rows masked), each about 10 ms on a Pico; self.ready once done."""
         self._functions()
         yield
         codewords = bytearray()
@@ -157,24 +163,74 @@ class QrCode:
         for _ in self._place(codewords):
             yield
         del codewords
-        best = -1
-        for mask in range(8) if self.mask < 0 else ():
-            for _ in self._apply(mask):
-                yield
-            self._format(mask)
-            penalty = 0
-            for p in self._penalty():
-                penalty += p
-                yield
-            if best < 0 or penalty < best:
-                best = penalty
-                self.mask = mask
-            for _ in self._apply(mask):
+        if self.mask < 0:
+            for _ in self._choose():
                 yield
         for _ in self._apply(self.mask):
             yield
         self._format(self.mask)
         self.ready = True
+
+    def _choose(self):
+        # the mask of the lowest penalty (the first of equals), each scored on
+        # the rows and columns as integers (module i in bit i) so a rule is a few
+        # operations a line, not a few a module
+        n = self.size
+        rows, cols, free_rows, free_cols = self._lines()
+        yield
+        best = -1
+        for mask in range(8):
+            self._format(mask)  # the format's modules are in row 8 and column 8
+            self._patch(rows, cols)
+            across = _repeat(n, 6, [_unit(mask, 6, y, True) for y in range(12)])
+            down = _repeat(n, 12, [_unit(mask, 12, x, False) for x in range(6)])
+            masked_rows = [rows[y] ^ (across[y % 12] & free_rows[y]) for y in range(n)]
+            masked_cols = [cols[x] ^ (down[x % 6] & free_cols[x]) for x in range(n)]
+            penalty = 0
+            for p in _penalty(masked_rows, masked_cols, n):
+                penalty += p
+                yield
+            if best < 0 or penalty < best:
+                best = penalty
+                self.mask = mask
+
+    def _lines(self):
+        # the rows and columns as integers (bit x of row y, bit y of column x):
+        # of the dark modules, and of the modules no function pattern holds
+        n = self.size
+        cells = self.cells
+        width = (n + 7) >> 3
+        lines = [[bytearray(width) for _ in range(n)] for _ in range(4)]
+        dark_rows, dark_cols, free_rows, free_cols = lines
+        for y in range(n):
+            at = y * n
+            dr = dark_rows[y]
+            fr = free_rows[y]
+            yb = y >> 3
+            ybit = 1 << (y & 7)
+            for x in range(n):
+                c = cells[at + x]
+                xb = x >> 3
+                xbit = 1 << (x & 7)
+                if c & _DARK:
+                    dr[xb] |= xbit
+                    dark_cols[x][yb] |= ybit
+                if not c & _FUNCTION:
+                    fr[xb] |= xbit
+                    free_cols[x][yb] |= ybit
+        return [[int.from_bytes(b, "little") for b in bufs] for bufs in lines]
+
+    def _patch(self, rows, cols):
+        # row 8 and column 8 as the cells hold them now (the format just written)
+        n = self.size
+        cells = self.cells
+        for i in range(n):
+            bit = 1 << 8
+            rows[i] = rows[i] | bit if cells[i * n + 8] & _DARK else rows[i] & ~bit
+            cols[i] = cols[i] | bit if cells[8 * n + i] & _DARK else cols[i] & ~bit
+            bit = 1 << i
+            rows[8] = rows[8] | bit if cells[8 * n + i] & _DARK else rows[8] & ~bit
+            cols[8] = cols[8] | bit if cells[i * n + 8] & _DARK else cols[8] & ~bit
 
     # --- function patterns -------------------------------------------------
     def _set(self, x, y, dark):
@@ -257,14 +313,14 @@ class QrCode:
             buf[at] = pad
             at += 1
             pad ^= 0xEC ^ 0x11
-        gen = _generator(ec)
+        logs = bytes(_LOG[g] for g in _generator(ec))
         blocks = n1 + n2
         ecs = []
         start = 0
         for b in range(blocks):
             k = k1 + (1 if b >= n1 else 0)
             rem = bytearray(ec)
-            for _ in _ec(buf, start, k, gen, rem):
+            for _ in _ec(buf, start, k, logs, rem):
                 yield
             ecs.append(rem)
             start += k
@@ -316,44 +372,69 @@ class QrCode:
             if y & 7 == 7:
                 yield
 
-    def _penalty(self):
-        # the standard's four rules, two rows (and the columns of the same
-        # indices) a step: runs of 5 or more (3, plus 1 a module more), 2x2 blocks of one
-        # colour (3 each), the finder-like 1:1:3:1:1 with 4 light on a side (40
-        # each), and how far the dark share is from half (10 per 5 %)
-        n = self.size
-        cells = self.cells
-        dark = 0
-        p = 0
-        for a in range(n):
-            for along in (True, False):
-                run = 0
-                last = -1
-                window = 0  # the last 11 modules, newest in bit 0
-                for b in range(n):
-                    c = cells[a * n + b if along else b * n + a] & _DARK
-                    if c == last:
-                        run += 1
-                        if run == 5:
-                            p += 3
-                        elif run > 5:
-                            p += 1
-                    else:
-                        last = c
-                        run = 1
-                    window = (window << 1 | c) & 0x7FF
-                    if b >= 10 and (window == 0x5D0 or window == 0x05D):
-                        p += 40
-                    if along:
-                        dark += c
-                        if a and b and c == cells[(a - 1) * n + b] & _DARK == cells[a * n + b - 1] & _DARK \
-                                == cells[(a - 1) * n + b - 1] & _DARK:
-                            p += 3
-            if a & 1 or a == n - 1:
-                yield p
-                p = 0
-        total = n * n
-        yield abs(dark * 20 - total * 10) // total * 10
+
+def _unit(mask, period, at, across):
+    # one period of a mask's pattern along a row (across: row at, modules 0 to
+    # period - 1) or a column (column at): bit i set where the mask flips module i
+    u = 0
+    for i in range(period):
+        if _masked(mask, i, at) if across else _masked(mask, at, i):
+            u |= 1 << i
+    return u
+
+
+def _repeat(n, period, units):
+    # each unit repeated along a line of n modules (every mask repeats every 6
+    # modules along a row and every 12 down a column)
+    many = 0
+    for i in range(0, n, period):
+        many |= 1 << i
+    full = (1 << n) - 1
+    return [u * many & full for u in units]
+
+
+def _ones(v):
+    return bin(v).count("1")
+
+
+def line_penalty(v, n):
+    """The standard's rules 1 and 3 for one row or column of n modules (module i
+    dark where bit i of v is set): 3 for a run of 5 of one colour, 1 for each
+    module more; 40 for each 1:1:3:1:1 finder-like run with 4 light modules on
+    one side, wholly in the line."""
+    light = ~v & ((1 << n) - 1)
+    p = 0
+    for s in (v, light):
+        five = s & s >> 1 & s >> 2 & s >> 3 & s >> 4  # bit i: modules i..i+4 alike
+        if five:
+            p += _ones(five) + 2 * _ones(five & ~(s << 1))  # a run of k >= 5 is k - 4 fives, one first
+    core = v & light >> 1 & v >> 2 & v >> 3 & v >> 4 & light >> 5 & v >> 6  # 1011101 from bit i
+    if core:
+        four = light & light >> 1 & light >> 2 & light >> 3
+        p += 40 * (_ones(core & four >> 7) + _ones(four & core >> 4))
+    return p
+
+
+def _penalty(rows, cols, n):
+    # the standard's four rules over rows and columns given as integers, in
+    # parts of sixteen lines: runs and finder-like runs (line_penalty), 2x2
+    # blocks of one colour (3 each), and how far the dark share is from half
+    # (10 for each 5 %)
+    full = (1 << n) - 1
+    p = 0
+    dark = 0
+    for a in range(n):
+        r = rows[a]
+        p += line_penalty(r, n) + line_penalty(cols[a], n)
+        dark += _ones(r)
+        if a:
+            same = ~(r ^ rows[a - 1]) & full
+            p += 3 * _ones(same & same >> 1 & ~(r ^ r >> 1) & full >> 1)
+        if a & 15 == 15:
+            yield p
+            p = 0
+    total = n * n
+    yield p + abs(dark * 20 - total * 10) // total * 10
 
 
 def make(data, mask=-1):

@@ -105,4 +105,67 @@ def test_making_yields_between_slices():
     for _ in c.making():
         steps += 1
         assert not c.ready
-    assert c.ready and steps > 8 * 28  # a mask's penalty alone takes 29
+    assert c.ready and steps > 8 * 4 + 7  # each mask scored in 4 slices, the chosen one applied in 8
+
+
+def bits(modules):
+    """A line as line_penalty takes it: module i (character i, "1" dark) in bit i."""
+    return sum(1 << i for i in range(len(modules)) if modules[i] == "1")
+
+
+def test_a_lines_runs_and_finder_like_runs_by_hand():
+    assert qr.line_penalty(bits("00000000000"), 11) == 9  # a run of 11: 3, and 1 for each of 6 more
+    assert qr.line_penalty(bits("1111101010"), 10) == 3  # a run of 5, the rest alternating
+    assert qr.line_penalty(bits("1111011110"), 10) == 0  # runs of 4 cost nothing
+    assert qr.line_penalty(bits("10111010000"), 11) == 40  # 1:1:3:1:1, then 4 light
+    assert qr.line_penalty(bits("00001011101"), 11) == 40  # 4 light, then 1:1:3:1:1
+    assert qr.line_penalty(bits("000010111010000"), 15) == 80  # both ways round
+    assert qr.line_penalty(bits("1011101000"), 10) == 0  # the fourth light module is past the end
+
+
+def reference_penalty(code):
+    """The standard's four rules module by module, as written: the check on the
+    encoder's faster way with whole lines."""
+    n = code.size
+    dark = [[1 if code.dark(x, y) else 0 for x in range(n)] for y in range(n)]
+    lines = dark + [[dark[y][x] for y in range(n)] for x in range(n)]
+    p = 0
+    for line in lines:
+        run = 1
+        for i in range(1, n + 1):
+            if i < n and line[i] == line[i - 1]:
+                run += 1
+                continue
+            if run >= 5:
+                p += run - 2
+            run = 1
+        text = "".join(str(c) for c in line)
+        for i in range(n - 10):
+            if text[i:i + 11] in ("10111010000", "00001011101"):
+                p += 40
+    for y in range(1, n):
+        for x in range(1, n):
+            if dark[y][x] == dark[y - 1][x] == dark[y][x - 1] == dark[y - 1][x - 1]:
+                p += 3
+    share = sum(sum(row) for row in dark)
+    return p + abs(share * 20 - n * n * 10) // (n * n) * 10
+
+
+def test_the_chosen_mask_is_the_first_of_the_lowest_penalty():
+    for data in (b"abc", b"https://app.bgstatsapp.com/createPlay.html?data=", bytes(range(90)), b"\xff" * 200):
+        scores = [reference_penalty(qr.make(data, m)) for m in range(8)]
+        assert qr.make(data).mask == scores.index(min(scores)), (data[:8], scores)
+
+
+def test_the_penalty_from_whole_lines_is_the_standards():
+    for data in (b"abc", bytes(range(90)), b"\xff" * 200):
+        for mask in range(8):
+            code = qr.make(data, mask)
+            rows, cols, _, _ = code._lines()
+            assert sum(qr._penalty(rows, cols, code.size)) == reference_penalty(code), (data[:8], mask)
+
+
+def test_no_generator_used_has_a_zero_coefficient():
+    # the error correction works with the coefficients' logs, which a zero has none of
+    for ec, _, _, _ in qr._BLOCKS:
+        assert min(qr._generator(ec)) > 0, ec
