@@ -14,6 +14,14 @@ _MOST = const(10)
 _DARK = const(1)
 _FUNCTION = const(2)
 
+# A line of up to 57 modules is scored in chunks of small integers (30 bits: no
+# heap): chunk k holds modules 19k - 1 to 19k + 28 in bits 0 to 29, so each of
+# its 19 start positions (bits 1 to 19) sees the module before it and the 10
+# after, all a rule looks at.
+_STARTS = const(19)
+_CHUNK = const(0x3FFFFFFF)
+_AT = const(0xFFFFE)  # bits 1 to 19: the chunk's start positions
+
 # per version 1..10 at level L: (EC codewords per block, blocks of the first group,
 # data codewords per block there, blocks of the second group with one codeword more)
 _BLOCKS = (
@@ -172,65 +180,73 @@ class QrCode:
         self.ready = True
 
     def _choose(self):
-        # the mask of the lowest penalty (the first of equals), each scored on
-        # the rows and columns as integers (module i in bit i) so a rule is a few
-        # operations a line, not a few a module
+        # the mask of the lowest penalty (the first of equals), each scored on the
+        # rows and columns as small integers, a line in chunks (_chunk), so a
+        # rule is a few operations a chunk, not a few a module, and no mask
+        # leaves garbage for the collector
         n = self.size
-        rows, cols, free_rows, free_cols = self._lines()
+        k = (n + _STARTS - 1) // _STARTS  # chunks a line
+        rows, cols, free_rows, free_cols = self._lines(k)
+        masked_rows = [0] * (n * k)
+        masked_cols = [0] * (n * k)
+        across = [0] * (12 * k)  # a mask's pattern along rows 0 to 11, chunk by chunk
+        down = [0] * (6 * k)  # and down columns 0 to 5
+        within = _within(n)
         yield
         best = -1
         for mask in range(8):
             self._format(mask)  # the format's modules are in row 8 and column 8
-            self._patch(rows, cols)
-            across = _repeat(n, 6, [_unit(mask, 6, y, True) for y in range(12)])
-            down = _repeat(n, 12, [_unit(mask, 12, x, False) for x in range(6)])
-            masked_rows = [rows[y] ^ (across[y % 12] & free_rows[y]) for y in range(n)]
-            masked_cols = [cols[x] ^ (down[x % 6] & free_cols[x]) for x in range(n)]
+            self._patch(rows, cols, k)
+            for j in range(k):
+                for y in range(12):
+                    across[y * k + j] = _tile(_unit(mask, 6, y, True), 6, j * _STARTS - 1)
+                for x in range(6):
+                    down[x * k + j] = _tile(_unit(mask, 12, x, False), 12, j * _STARTS - 1)
+            for a in range(n):
+                for j in range(k):
+                    i = a * k + j
+                    masked_rows[i] = rows[i] ^ (across[a % 12 * k + j] & free_rows[i])
+                    masked_cols[i] = cols[i] ^ (down[a % 6 * k + j] & free_cols[i])
             penalty = 0
-            for p in _penalty(masked_rows, masked_cols, n):
+            for p in _penalty(masked_rows, masked_cols, n, within):
                 penalty += p
                 yield
             if best < 0 or penalty < best:
                 best = penalty
                 self.mask = mask
 
-    def _lines(self):
-        # the rows and columns as integers (bit x of row y, bit y of column x):
-        # of the dark modules, and of the modules no function pattern holds
+    def _lines(self, k):
+        # the rows and columns in chunks of k a line (_chunk): of the dark
+        # modules, and of the modules no function pattern holds
         n = self.size
         cells = self.cells
-        width = (n + 7) >> 3
-        lines = [[bytearray(width) for _ in range(n)] for _ in range(4)]
-        dark_rows, dark_cols, free_rows, free_cols = lines
-        for y in range(n):
-            at = y * n
-            dr = dark_rows[y]
-            fr = free_rows[y]
-            yb = y >> 3
-            ybit = 1 << (y & 7)
-            for x in range(n):
-                c = cells[at + x]
-                xb = x >> 3
-                xbit = 1 << (x & 7)
-                if c & _DARK:
-                    dr[xb] |= xbit
-                    dark_cols[x][yb] |= ybit
-                if not c & _FUNCTION:
-                    fr[xb] |= xbit
-                    free_cols[x][yb] |= ybit
-        return [[int.from_bytes(b, "little") for b in bufs] for bufs in lines]
+        line = bytearray((n + 7) >> 3)
+        out = []
+        for dark in (True, False):
+            for across in (True, False):
+                chunks = [0] * (n * k)
+                for a in range(n):
+                    for i in range(len(line)):
+                        line[i] = 0
+                    for b in range(n):
+                        c = cells[a * n + b] if across else cells[b * n + a]
+                        if (c & _DARK) if dark else not c & _FUNCTION:
+                            line[b >> 3] |= 1 << (b & 7)
+                    for j in range(k):
+                        chunks[a * k + j] = _chunk(line, j * _STARTS - 1)
+                out.append(chunks)
+        return out
 
-    def _patch(self, rows, cols):
-        # row 8 and column 8 as the cells hold them now (the format just written)
+    def _patch(self, rows, cols, k):
+        # row 8 and column 8 as the cells hold them now (the format just written):
+        # module 8 of every line, every module of those two
         n = self.size
         cells = self.cells
         for i in range(n):
-            bit = 1 << 8
-            rows[i] = rows[i] | bit if cells[i * n + 8] & _DARK else rows[i] & ~bit
-            cols[i] = cols[i] | bit if cells[8 * n + i] & _DARK else cols[i] & ~bit
-            bit = 1 << i
-            rows[8] = rows[8] | bit if cells[8 * n + i] & _DARK else rows[8] & ~bit
-            cols[8] = cols[8] | bit if cells[i * n + 8] & _DARK else cols[8] & ~bit
+            _put_module(rows, i * k, k, 8, cells[i * n + 8] & _DARK)
+            _put_module(cols, i * k, k, 8, cells[8 * n + i] & _DARK)
+            _put_module(rows, 8 * k, k, i, cells[8 * n + i] & _DARK)
+            _put_module(cols, 8 * k, k, i, cells[i * n + 8] & _DARK)
 
     # --- function patterns -------------------------------------------------
     def _set(self, x, y, dark):
@@ -350,7 +366,7 @@ class QrCode:
                 right = 5
             for k in range(n):
                 y = n - 1 - k if upward else k
-                for x in (right, right - 1):
+                for x in range(right, right - 2, -1):
                     i = y * n + x
                     if cells[i] & _FUNCTION:
                         continue
@@ -383,18 +399,71 @@ def _unit(mask, period, at, across):
     return u
 
 
-def _repeat(n, period, units):
-    # each unit repeated along a line of n modules (every mask repeats every 6
-    # modules along a row and every 12 down a column)
-    many = 0
-    for i in range(0, n, period):
-        many |= 1 << i
-    full = (1 << n) - 1
-    return [u * many & full for u in units]
+def _tile(unit, period, first):
+    # 30 modules from module first on (first may be -1) of a line that repeats
+    # unit (period modules, module 0 in bit 0) from module 0, as a small integer
+    v = 0
+    m = first - first % period
+    while m < first + 30:
+        at = m - first
+        v |= unit >> -at if at < 0 else (unit & _CHUNK >> at) << at
+        m += period
+    return v
+
+
+def _chunk(line, first):
+    # 30 modules from module first on (first may be -1) of a line held in a
+    # bytearray (module i in bit i & 7 of byte i >> 3), as a small integer
+    v = 0
+    for i in range(len(line)):
+        at = 8 * i - first
+        if at >= 30:
+            break
+        if at > -8:
+            b = line[i]
+            v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
+    return v
+
+
+_ONES = bytearray(1024)  # set bits of 0 to 1023
+for _i in range(1, 1024):
+    _ONES[_i] = _ONES[_i >> 1] + (_i & 1)
+del _i
 
 
 def _ones(v):
-    return bin(v).count("1")
+    # set bits of a chunk (0 <= v < 2**30)
+    return _ONES[v & 1023] + _ONES[v >> 10 & 1023] + _ONES[v >> 20]
+
+
+def _put_module(chunks, at, k, i, dark):
+    # module i of the line whose k chunks begin at chunks[at], dark or light
+    for j in range(k):
+        b = i - j * _STARTS + 1
+        if 0 <= b < 30:
+            chunks[at + j] = chunks[at + j] | 1 << b if dark else chunks[at + j] & ~(1 << b)
+
+
+def _within(n):
+    # of each chunk of a line of n modules, the bits of modules 0 to n - 1
+    return [(((1 << n) - 1) << 1 if s == 0 else ((1 << n) - 1) >> (s - 1)) & _CHUNK for s in range(0, n, _STARTS)]
+
+
+def _runs(s):
+    # rule 1 at a chunk's start positions, for the modules set in s
+    five = s & s >> 1 & s >> 2 & s >> 3 & s >> 4 & _AT  # modules b..b+4 alike
+    return _ones(five) + 2 * _ones(five >> 1 & ~s) if five else 0  # a run of k >= 5 is k - 4 fives, one first
+
+
+def _chunk_penalty(v, within):
+    # rules 1 and 3 at a chunk's start positions (_chunk)
+    light = ~v & within
+    p = _runs(v) + _runs(light)
+    core = v & light >> 1 & v >> 2 & v >> 3 & v >> 4 & light >> 5 & v >> 6  # 1011101 from b
+    if core:
+        four = light & light >> 1 & light >> 2 & light >> 3
+        p += 40 * (_ones(core & four >> 7 & _AT) + _ones(four & core >> 4 & _AT))
+    return p
 
 
 def line_penalty(v, n):
@@ -402,34 +471,37 @@ def line_penalty(v, n):
     dark where bit i of v is set): 3 for a run of 5 of one colour, 1 for each
     module more; 40 for each 1:1:3:1:1 finder-like run with 4 light modules on
     one side, wholly in the line."""
-    light = ~v & ((1 << n) - 1)
+    if not 0 < n <= 17 + 4 * _MOST:
+        raise ValueError("A QR line is 1 to %d modules" % (17 + 4 * _MOST))
+    line = bytearray((n + 7) >> 3)
+    for i in range(n):
+        if v >> i & 1:
+            line[i >> 3] |= 1 << (i & 7)
     p = 0
-    for s in (v, light):
-        five = s & s >> 1 & s >> 2 & s >> 3 & s >> 4  # bit i: modules i..i+4 alike
-        if five:
-            p += _ones(five) + 2 * _ones(five & ~(s << 1))  # a run of k >= 5 is k - 4 fives, one first
-    core = v & light >> 1 & v >> 2 & v >> 3 & v >> 4 & light >> 5 & v >> 6  # 1011101 from bit i
-    if core:
-        four = light & light >> 1 & light >> 2 & light >> 3
-        p += 40 * (_ones(core & four >> 7) + _ones(four & core >> 4))
+    within = _within(n)
+    for j in range(len(within)):
+        p += _chunk_penalty(_chunk(line, j * _STARTS - 1), within[j])
     return p
 
 
-def _penalty(rows, cols, n):
-    # the standard's four rules over rows and columns given as integers, in
-    # parts of sixteen lines: runs and finder-like runs (line_penalty), 2x2
-    # blocks of one colour (3 each), and how far the dark share is from half
-    # (10 for each 5 %)
-    full = (1 << n) - 1
+def _penalty(rows, cols, n, within):
+    # the standard's four rules over rows and columns given in chunks (within:
+    # _within(n), each chunk's modules of the line), in parts of sixteen lines:
+    # runs and finder-like runs (_chunk_penalty), 2x2 blocks of one colour (3
+    # each), and how far the dark share is from half (10 for each 5 %)
+    k = len(within)
     p = 0
     dark = 0
     for a in range(n):
-        r = rows[a]
-        p += line_penalty(r, n) + line_penalty(cols[a], n)
-        dark += _ones(r)
-        if a:
-            same = ~(r ^ rows[a - 1]) & full
-            p += 3 * _ones(same & same >> 1 & ~(r ^ r >> 1) & full >> 1)
+        for j in range(k):
+            i = a * k + j
+            r = rows[i]
+            w = within[j]
+            p += _chunk_penalty(r, w) + _chunk_penalty(cols[i], w)
+            dark += _ones(r & _AT)
+            if a:
+                same = ~(r ^ rows[i - k]) & w
+                p += 3 * _ones(same & same >> 1 & ~(r ^ r >> 1) & _AT)
         if a & 15 == 15:
             yield p
             p = 0
