@@ -105,9 +105,9 @@ def run():
         # '' heads sys.path, so from here on the slot's modules are the ones imported
         os.chdir(slot_dir(name))
         try:
-            import packfs  # its code pack mounted over the slot while it boots (a slot before packs has none)
-
-            packfs.enter(slot_dir(name))
+            # its code pack mounted over the slot while it boots (a slot before packs has none);
+            # no name kept for the module: it leaves the heap with the pack (packfs.leave)
+            __import__("packfs").enter(slot_dir(name))
         except ImportError:
             pass
         import main

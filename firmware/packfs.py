@@ -140,9 +140,11 @@ def enter(folder):
 
 
 def leave():
-    """Back to the folder's own files, where a pack is mounted."""
+    """Back to the folder's own files, where a pack is mounted; this module leaves
+    sys.modules, and so the heap, with it (the launcher keeps no name for it)."""
     global _mounted
     if _mounted is not None:
         os.umount(_mounted)
         os.chdir(_mounted)  # the unmount left the current folder at the root
         _mounted = None
+    sys.modules.pop("packfs", None)
