@@ -129,11 +129,10 @@ def enter(folder):
     except OSError:
         return False
     try:
-        pack = Pack(f)
+        os.mount(Pack(f), folder)  # (a folder something is mounted over already: OSError)
     except (ValueError, OSError):
         f.close()
         return False
-    os.mount(pack, folder)
     os.chdir(folder)
     _mounted = folder
     return True
