@@ -192,25 +192,32 @@ function press(i, ev, wait) {
 // for them); held, the longest gap between two polls that overlapped the time the button was held
 // or the AFTER_MS after its release, less the time the chip slept in it (main.run sleeps a
 // millisecond at a time and polls at once when a pin's edge comes: asleep, it is watching),
-// heldRaw that gap whole, and heldErases, the erases in it.
+// heldRaw that gap whole, and heldErases, the erases in it. A poll in which the app took a
+// press answers it (the press's frame drawn and sent in it): finger -> frame judges that poll, so
+// held leaves it out and answer is the longest such gap in the window.
 function handsFigures(recs) {
   const log = emu.flashLog;
+  const events = recs.map((r) => r.event).filter((t) => t != null).sort((a, b) => a - b);
+  const answers = (t0, t1) => events.some((t) => t >= t0 && t < t1);
   let from = 1; // presses come in time order: the polls before a window stay before the next
   for (const rec of recs) {
     const end = rec.frame ?? rec.event;
     rec.waits = log.filter((f) => f.tMs < end && f.tMs + f.stallMs > rec.down).length;
     const w0 = rec.down, w1 = rec.release + AFTER_MS;
-    let held = 0, at = null;
+    let held = 0, at = null, answer = 0;
     while (from < polls.length && polls[from][0] <= w0) from++;
     for (let k = from; k < polls.length; k++) {
       const t0 = polls[k - 1][0], t1 = polls[k][0];
       if (t0 >= w1) break;
+      if (t1 <= w0) continue;
       const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
-      if (t1 > w0 && busy > held) { held = busy; at = k; }
+      if (answers(t0, t1)) answer = Math.max(answer, busy);
+      else if (busy > held) { held = busy; at = k; }
     }
     rec.held = +held.toFixed(2);
     rec.heldRaw = at === null ? 0 : +(polls[at][0] - polls[at - 1][0]).toFixed(2);
     rec.heldErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
+    rec.answer = +answer.toFixed(2);
   }
 }
 

@@ -42,6 +42,8 @@ def figures(board):
             f["waits"] = (len(waited), waited[0] if waited else None)
             held = max(hands, key=lambda r: r[1]["held"])
             f["held"] = (held[1]["held"], held[1].get("heldRaw", held[1]["held"]), held[2], held[1]["heldErases"])
+            answer = max(hands, key=lambda r: r[1].get("answer", 0))
+            f["answer"] = (answer[1].get("answer", 0), answer[2])
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
@@ -121,6 +123,7 @@ def _figure_rows(cols):
     report.row("presses that had to wait for flash work", each("waits", lambda v: v[0]), 0, 0, "", "%d")
     report.row("longest poll gap, a button held or %d ms after its release, less sleep" % budgets.AFTER_RELEASE_MS,
                each("held", lambda v: v[0]), *budgets.HELD_GAP_MS)
+    report.row("  a press's own poll (taken, drawn, sent: judged by finger -> frame)", each("answer", lambda v: v[0]))
     report.row("longest gap between two button polls, anywhere", each("gap", lambda v: v[0]), *budgets.GAP_MS)
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
     report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: max(0.0, v[0])),
@@ -174,8 +177,9 @@ def _figure_lines(f):
             out.append("    %6.1f ms %6.1f ms  %s" % (finger, event, label))
         out.append("  longest gap between polls: %.1f ms, during %s (in it: %s)" % f["gap"])
     if "held" in f:
-        out.append("  longest gap with the hands at the buttons: %.1f ms awake in a gap of %.1f ms, at %s"
-                   " (%d flash erases in it)" % f["held"])
+        out.append("  longest gap with the hands at the buttons, a press's own poll left out: %.1f ms awake"
+                   " in a gap of %.1f ms, at %s (%d flash erases in it)" % f["held"])
+        out.append("  longest poll that answered a press (finger -> frame judges it): %.1f ms, at %s" % f["answer"])
         waits, first = f["waits"]
         out.append("  presses that had to wait for flash work: %d%s" % (waits, ", the first: %s" % first if first else ""))
     for key, what in (("render", "the app drawing a frame"), ("show", "the display sending it")):
