@@ -284,8 +284,9 @@ class MpremoteBoard:
         # board within 8 s of its last feed.
         code = "import machine\n"
         if self._scratch is not None:  # the PC's time now, as the clock was set: for the boot
-            code += "".join("machine.mem32[%d] = %d\n" % (self._scratch + 4 * i, word)
-                            for i, word in enumerate(chip.clock_words(self._now())))
+            words = chip.clock_words(self._now())
+            for i in (2, 1, 0):  # the check word last: a command cut short leaves no time
+                code += "machine.mem32[%d] = %d\n" % (self._scratch + 4 * i, words[i])
         try:
             self.t.exec_raw_no_follow(code + "machine.reset()")
         except Exception:
