@@ -14,6 +14,14 @@ _MOST = const(10)
 _DARK = const(1)
 _FUNCTION = const(2)
 
+# A line of up to 57 modules is scored in chunks of small integers (30 bits: no
+# heap): chunk k holds modules 19k - 1 to 19k + 28 in bits 0 to 29, so each of
+# its 19 start positions (bits 1 to 19) sees the module before it and the 10
+# after, all a rule looks at.
+_STARTS = const(19)
+_CHUNK = const(0x3FFFFFFF)
+_AT = const(0xFFFFE)  # bits 1 to 19: the chunk's start positions
+
 # per version 1..10 at level L: (EC codewords per block, blocks of the first group,
 # data codewords per block there, blocks of the second group with one codeword more)
 _BLOCKS = (
@@ -75,15 +83,21 @@ def _generator(degree):
     return g
 
 
-def _ec(data, start, count, gen, rem):
-    # into rem: the remainder of data[start:start+count] * x^len(gen) divided by
-    # the generator; yields every 16 codewords
-    n = len(gen)
+def _ec(data, start, count, logs, rem):
+    # into rem: the remainder of data[start:start+count] * x^len(logs) divided by
+    # the generator, whose coefficients come as their logs (none of the
+    # generators here has a zero coefficient); yields every 16 codewords
+    n = len(logs)
     for i in range(start, start + count):
         f = data[i] ^ rem[0]
-        for j in range(n - 1):
-            rem[j] = rem[j + 1] ^ _mul(gen[j], f)
-        rem[n - 1] = _mul(gen[n - 1], f)
+        if f:
+            lf = _LOG[f]
+            for j in range(n - 1):
+                rem[j] = rem[j + 1] ^ _EXP[logs[j] + lf]
+            rem[n - 1] = _EXP[logs[n - 1] + lf]
+        else:
+            rem[0:n - 1] = rem[1:n]
+            rem[n - 1] = 0
         if i & 15 == 15:
             yield
 
@@ -147,8 +161,8 @@ class QrCode:
 
     def making(self):
         """Make the code, yielding between slices of work (16 codewords' error
-        correction, two columns placed, eight rows masked, two rows' penalty), each
-        about 10 ms on a Pico; self.ready once done."""
+        correction, two columns placed, a mask's lines scored sixteen at a time,
+        eight rows masked), each about 10 ms on a Pico; self.ready once done."""
         self._functions()
         yield
         codewords = bytearray()
@@ -157,24 +171,82 @@ class QrCode:
         for _ in self._place(codewords):
             yield
         del codewords
-        best = -1
-        for mask in range(8) if self.mask < 0 else ():
-            for _ in self._apply(mask):
-                yield
-            self._format(mask)
-            penalty = 0
-            for p in self._penalty():
-                penalty += p
-                yield
-            if best < 0 or penalty < best:
-                best = penalty
-                self.mask = mask
-            for _ in self._apply(mask):
+        if self.mask < 0:
+            for _ in self._choose():
                 yield
         for _ in self._apply(self.mask):
             yield
         self._format(self.mask)
         self.ready = True
+
+    def _choose(self):
+        # the mask of the lowest penalty (the first of equals), each scored on the
+        # rows and columns as small integers, a line in chunks (_chunk), so a
+        # rule is a few operations a chunk, not a few a module, and no mask
+        # leaves garbage for the collector
+        n = self.size
+        k = (n + _STARTS - 1) // _STARTS  # chunks a line
+        rows, cols, free_rows, free_cols = self._lines(k)
+        masked_rows = [0] * (n * k)
+        masked_cols = [0] * (n * k)
+        across = [0] * (12 * k)  # a mask's pattern along rows 0 to 11, chunk by chunk
+        down = [0] * (6 * k)  # and down columns 0 to 5
+        within = _within(n)
+        yield
+        best = -1
+        for mask in range(8):
+            self._format(mask)  # the format's modules are in row 8 and column 8
+            self._patch(rows, cols, k)
+            for j in range(k):
+                for y in range(12):
+                    across[y * k + j] = _tile(_unit(mask, 6, y, True), 6, j * _STARTS - 1)
+                for x in range(6):
+                    down[x * k + j] = _tile(_unit(mask, 12, x, False), 12, j * _STARTS - 1)
+            for a in range(n):
+                for j in range(k):
+                    i = a * k + j
+                    masked_rows[i] = rows[i] ^ (across[a % 12 * k + j] & free_rows[i])
+                    masked_cols[i] = cols[i] ^ (down[a % 6 * k + j] & free_cols[i])
+            penalty = 0
+            for p in _penalty(masked_rows, masked_cols, n, within):
+                penalty += p
+                yield
+            if best < 0 or penalty < best:
+                best = penalty
+                self.mask = mask
+
+    def _lines(self, k):
+        # the rows and columns in chunks of k a line (_chunk): of the dark
+        # modules, and of the modules no function pattern holds
+        n = self.size
+        cells = self.cells
+        line = bytearray((n + 7) >> 3)
+        out = []
+        for dark in (True, False):
+            for across in (True, False):
+                chunks = [0] * (n * k)
+                for a in range(n):
+                    for i in range(len(line)):
+                        line[i] = 0
+                    for b in range(n):
+                        c = cells[a * n + b] if across else cells[b * n + a]
+                        if (c & _DARK) if dark else not c & _FUNCTION:
+                            line[b >> 3] |= 1 << (b & 7)
+                    for j in range(k):
+                        chunks[a * k + j] = _chunk(line, j * _STARTS - 1)
+                out.append(chunks)
+        return out
+
+    def _patch(self, rows, cols, k):
+        # row 8 and column 8 as the cells hold them now (the format just written):
+        # module 8 of every line, every module of those two
+        n = self.size
+        cells = self.cells
+        for i in range(n):
+            _put_module(rows, i * k, k, 8, cells[i * n + 8] & _DARK)
+            _put_module(cols, i * k, k, 8, cells[8 * n + i] & _DARK)
+            _put_module(rows, 8 * k, k, i, cells[8 * n + i] & _DARK)
+            _put_module(cols, 8 * k, k, i, cells[i * n + 8] & _DARK)
 
     # --- function patterns -------------------------------------------------
     def _set(self, x, y, dark):
@@ -257,14 +329,14 @@ class QrCode:
             buf[at] = pad
             at += 1
             pad ^= 0xEC ^ 0x11
-        gen = _generator(ec)
+        logs = bytes(_LOG[g] for g in _generator(ec))
         blocks = n1 + n2
         ecs = []
         start = 0
         for b in range(blocks):
             k = k1 + (1 if b >= n1 else 0)
             rem = bytearray(ec)
-            for _ in _ec(buf, start, k, gen, rem):
+            for _ in _ec(buf, start, k, logs, rem):
                 yield
             ecs.append(rem)
             start += k
@@ -294,7 +366,7 @@ class QrCode:
                 right = 5
             for k in range(n):
                 y = n - 1 - k if upward else k
-                for x in (right, right - 1):
+                for x in range(right, right - 2, -1):
                     i = y * n + x
                     if cells[i] & _FUNCTION:
                         continue
@@ -316,44 +388,125 @@ class QrCode:
             if y & 7 == 7:
                 yield
 
-    def _penalty(self):
-        # the standard's four rules, two rows (and the columns of the same
-        # indices) a step: runs of 5 or more (3, plus 1 a module more), 2x2 blocks of one
-        # colour (3 each), the finder-like 1:1:3:1:1 with 4 light on a side (40
-        # each), and how far the dark share is from half (10 per 5 %)
-        n = self.size
-        cells = self.cells
-        dark = 0
-        p = 0
-        for a in range(n):
-            for along in (True, False):
-                run = 0
-                last = -1
-                window = 0  # the last 11 modules, newest in bit 0
-                for b in range(n):
-                    c = cells[a * n + b if along else b * n + a] & _DARK
-                    if c == last:
-                        run += 1
-                        if run == 5:
-                            p += 3
-                        elif run > 5:
-                            p += 1
-                    else:
-                        last = c
-                        run = 1
-                    window = (window << 1 | c) & 0x7FF
-                    if b >= 10 and (window == 0x5D0 or window == 0x05D):
-                        p += 40
-                    if along:
-                        dark += c
-                        if a and b and c == cells[(a - 1) * n + b] & _DARK == cells[a * n + b - 1] & _DARK \
-                                == cells[(a - 1) * n + b - 1] & _DARK:
-                            p += 3
-            if a & 1 or a == n - 1:
-                yield p
-                p = 0
-        total = n * n
-        yield abs(dark * 20 - total * 10) // total * 10
+
+def _unit(mask, period, at, across):
+    # one period of a mask's pattern along a row (across: row at, modules 0 to
+    # period - 1) or a column (column at): bit i set where the mask flips module i
+    u = 0
+    for i in range(period):
+        if _masked(mask, i, at) if across else _masked(mask, at, i):
+            u |= 1 << i
+    return u
+
+
+def _tile(unit, period, first):
+    # 30 modules from module first on (first may be -1) of a line that repeats
+    # unit (period modules, module 0 in bit 0) from module 0, as a small integer
+    v = 0
+    m = first - first % period
+    while m < first + 30:
+        at = m - first
+        v |= unit >> -at if at < 0 else (unit & _CHUNK >> at) << at
+        m += period
+    return v
+
+
+def _chunk(line, first):
+    # 30 modules from module first on (first may be -1) of a line held in a
+    # bytearray (module i in bit i & 7 of byte i >> 3), as a small integer
+    v = 0
+    for i in range(len(line)):
+        at = 8 * i - first
+        if at >= 30:
+            break
+        if at > -8:
+            b = line[i]
+            v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
+    return v
+
+
+_ONES = bytearray(1024)  # set bits of 0 to 1023
+for _i in range(1, 1024):
+    _ONES[_i] = _ONES[_i >> 1] + (_i & 1)
+del _i
+
+
+def _ones(v):
+    # set bits of a chunk (0 <= v < 2**30)
+    return _ONES[v & 1023] + _ONES[v >> 10 & 1023] + _ONES[v >> 20]
+
+
+def _put_module(chunks, at, k, i, dark):
+    # module i of the line whose k chunks begin at chunks[at], dark or light
+    for j in range(k):
+        b = i - j * _STARTS + 1
+        if 0 <= b < 30:
+            chunks[at + j] = chunks[at + j] | 1 << b if dark else chunks[at + j] & ~(1 << b)
+
+
+def _within(n):
+    # of each chunk of a line of n modules, the bits of modules 0 to n - 1
+    return [(((1 << n) - 1) << 1 if s == 0 else ((1 << n) - 1) >> (s - 1)) & _CHUNK for s in range(0, n, _STARTS)]
+
+
+def _runs(s):
+    # rule 1 at a chunk's start positions, for the modules set in s
+    five = s & s >> 1 & s >> 2 & s >> 3 & s >> 4 & _AT  # modules b..b+4 alike
+    return _ones(five) + 2 * _ones(five >> 1 & ~s) if five else 0  # a run of k >= 5 is k - 4 fives, one first
+
+
+def _chunk_penalty(v, within):
+    # rules 1 and 3 at a chunk's start positions (_chunk)
+    light = ~v & within
+    p = _runs(v) + _runs(light)
+    core = v & light >> 1 & v >> 2 & v >> 3 & v >> 4 & light >> 5 & v >> 6  # 1011101 from b
+    if core:
+        four = light & light >> 1 & light >> 2 & light >> 3
+        p += 40 * (_ones(core & four >> 7 & _AT) + _ones(four & core >> 4 & _AT))
+    return p
+
+
+def line_penalty(v, n):
+    """The standard's rules 1 and 3 for one row or column of n modules (module i
+    dark where bit i of v is set): 3 for a run of 5 of one colour, 1 for each
+    module more; 40 for each 1:1:3:1:1 finder-like run with 4 light modules on
+    one side, wholly in the line."""
+    if not 0 < n <= 17 + 4 * _MOST:
+        raise ValueError("A QR line is 1 to %d modules" % (17 + 4 * _MOST))
+    line = bytearray((n + 7) >> 3)
+    for i in range(n):
+        if v >> i & 1:
+            line[i >> 3] |= 1 << (i & 7)
+    p = 0
+    within = _within(n)
+    for j in range(len(within)):
+        p += _chunk_penalty(_chunk(line, j * _STARTS - 1), within[j])
+    return p
+
+
+def _penalty(rows, cols, n, within):
+    # the standard's four rules over rows and columns given in chunks (within:
+    # _within(n), each chunk's modules of the line), in parts of sixteen lines:
+    # runs and finder-like runs (_chunk_penalty), 2x2 blocks of one colour (3
+    # each), and how far the dark share is from half (10 for each 5 %)
+    k = len(within)
+    p = 0
+    dark = 0
+    for a in range(n):
+        for j in range(k):
+            i = a * k + j
+            r = rows[i]
+            w = within[j]
+            p += _chunk_penalty(r, w) + _chunk_penalty(cols[i], w)
+            dark += _ones(r & _AT)
+            if a:
+                same = ~(r ^ rows[i - k]) & w
+                p += 3 * _ones(same & same >> 1 & ~(r ^ r >> 1) & _AT)
+        if a & 15 == 15:
+            yield p
+            p = 0
+    total = n * n
+    yield p + abs(dark * 20 - total * 10) // total * 10
 
 
 def make(data, mask=-1):

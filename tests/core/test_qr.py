@@ -4,7 +4,8 @@ format and version information as the standard's own examples spell them, the
 masks, and bad input refused.  An independent decoder reads the codes back in
 test_qr_decode.py (CPython)."""
 from schaffner import qr
-from support import raises
+from schaffner.rng import Rng
+from support import raises, stepped
 
 
 def test_capacities_and_versions_from_the_tables():
@@ -105,4 +106,105 @@ def test_making_yields_between_slices():
     for _ in c.making():
         steps += 1
         assert not c.ready
-    assert c.ready and steps > 8 * 28  # a mask's penalty alone takes 29
+    assert c.ready and steps > 8 * 4 + 7  # each mask scored in 4 slices, the chosen one applied in 8
+
+
+def bits(modules):
+    """A line as line_penalty takes it: module i (character i, "1" dark) in bit i."""
+    return sum(1 << i for i in range(len(modules)) if modules[i] == "1")
+
+
+def test_a_lines_runs_and_finder_like_runs_by_hand():
+    assert qr.line_penalty(bits("00000000000"), 11) == 9  # a run of 11: 3, and 1 for each of 6 more
+    assert qr.line_penalty(bits("1111101010"), 10) == 3  # a run of 5, the rest alternating
+    assert qr.line_penalty(bits("1111011110"), 10) == 0  # runs of 4 cost nothing
+    assert qr.line_penalty(bits("10111010000"), 11) == 40  # 1:1:3:1:1, then 4 light
+    assert qr.line_penalty(bits("00001011101"), 11) == 40  # 4 light, then 1:1:3:1:1
+    assert qr.line_penalty(bits("000010111010000"), 15) == 80  # both ways round
+    assert qr.line_penalty(bits("1011101000"), 10) == 0  # the fourth light module is past the end
+
+
+FINDER_LIKE = ((1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0), (0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1))
+
+
+def reference_line(line):
+    """Rules 1 and 3 for one line (a sequence of 0 and 1), module by module as the
+    standard writes them: the check on the encoder's faster way with chunks."""
+    n = len(line)
+    p = 0
+    run = 1
+    for i in range(1, n + 1):
+        if i < n and line[i] == line[i - 1]:
+            run += 1
+            continue
+        if run >= 5:
+            p += run - 2
+        run = 1
+    for i in range(n - 10):
+        for pattern in FINDER_LIKE:
+            j = 0
+            while j < 11 and line[i + j] == pattern[j]:
+                j += 1
+            if j == 11:
+                p += 40
+    return p
+
+
+def reference_penalty(code):
+    """The standard's four rules module by module."""
+    n = code.size
+    rows = [bytearray(1 if code.dark(x, y) else 0 for x in range(n)) for y in range(n)]
+    p = 0
+    for y in range(n):
+        p += reference_line(rows[y]) + reference_line(bytearray(rows[x][y] for x in range(n)))
+    for y in range(1, n):
+        for x in range(1, n):
+            if rows[y][x] == rows[y - 1][x] == rows[y][x - 1] == rows[y - 1][x - 1]:
+                p += 3
+    share = sum(sum(row) for row in rows)
+    return p + abs(share * 20 - n * n * 10) // (n * n) * 10
+
+
+@stepped
+def test_a_long_lines_penalty_across_its_chunks():
+    # a version 10 line (57 modules) is scored in chunks of 19 start positions:
+    # every finder-like run at every offset, and random lines, as the standard counts
+    rnd = Rng(5741)
+    for pattern in ("10111010000", "00001011101"):
+        for at in range(57 - 10):
+            line = [rnd.getrandbits(1) for _ in range(57)]
+            line[at:at + 11] = [int(c) for c in pattern]
+            assert qr.line_penalty(bits("".join(str(c) for c in line)), 57) == reference_line(line), (pattern, at)
+            yield
+    for _ in range(40):
+        n = (21, 25, 41, 57)[rnd.getrandbits(2)]
+        line = [rnd.getrandbits(1) & rnd.getrandbits(1) for _ in range(n)]  # mostly light: long runs
+        assert qr.line_penalty(bits("".join(str(c) for c in line)), n) == reference_line(line)
+        yield
+
+
+@stepped
+def test_the_chosen_mask_is_the_first_of_the_lowest_penalty():
+    for data in (b"abc", b"https://app.bgstatsapp.com/createPlay.html?data=", bytes(range(90)), b"\xff" * 200):
+        scores = []
+        for m in range(8):
+            scores.append(reference_penalty(qr.make(data, m)))
+            yield  # the collector runs between steps under MicroPython, as between a Pico's polls
+        assert qr.make(data).mask == scores.index(min(scores)), (data[:8], scores)
+
+
+@stepped
+def test_the_penalty_from_whole_lines_is_the_standards():
+    for data in (b"abc", bytes(range(90)), b"\xff" * 200):
+        for mask in range(8):
+            code = qr.make(data, mask)
+            k = (code.size + 18) // 19  # chunks a line
+            rows, cols, _, _ = code._lines(k)
+            assert sum(qr._penalty(rows, cols, code.size, qr._within(code.size))) == reference_penalty(code), (data[:8], mask)
+            yield
+
+
+def test_no_generator_used_has_a_zero_coefficient():
+    # the error correction works with the coefficients' logs, which a zero has none of
+    for ec, _, _, _ in qr._BLOCKS:
+        assert min(qr._generator(ec)) > 0, ec
