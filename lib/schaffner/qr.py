@@ -197,11 +197,14 @@ class QrCode:
         for mask in range(8):
             self._format(mask)  # the format's modules are in row 8 and column 8
             self._patch(rows, cols, k)
-            for j in range(k):
-                for y in range(12):
-                    across[y * k + j] = _tile(_unit(mask, 6, y, True), 6, j * _STARTS - 1)
-                for x in range(6):
-                    down[x * k + j] = _tile(_unit(mask, 12, x, False), 12, j * _STARTS - 1)
+            for y in range(12):
+                u = _unit(mask, 6, y, True)
+                for j in range(k):
+                    across[y * k + j] = _tile(u, 6, j * _STARTS - 1)
+            for x in range(6):
+                u = _unit(mask, 12, x, False)
+                for j in range(k):
+                    down[x * k + j] = _tile(u, 12, j * _STARTS - 1)
             for a in range(n):
                 for j in range(k):
                     i = a * k + j
@@ -217,32 +220,44 @@ class QrCode:
 
     def _lines(self, k):
         # the rows and columns in chunks of k a line (_chunk): of the dark
-        # modules, and of the modules no function pattern holds
+        # modules, and of the modules no function pattern holds; one pass over
+        # the cells fills a bytearray per line of each
         n = self.size
         cells = self.cells
-        line = bytearray((n + 7) >> 3)
+        width = (n + 7) >> 3
+        lines = [[bytearray(width) for _ in range(n)] for _ in range(4)]
+        dark_rows, dark_cols, free_rows, free_cols = lines
+        for y in range(n):
+            at = y * n
+            dr = dark_rows[y]
+            fr = free_rows[y]
+            yb = y >> 3
+            ybit = 1 << (y & 7)
+            for x in range(n):
+                c = cells[at + x]
+                if c & _DARK:
+                    dr[x >> 3] |= 1 << (x & 7)
+                    dark_cols[x][yb] |= ybit
+                if not c & _FUNCTION:
+                    fr[x >> 3] |= 1 << (x & 7)
+                    free_cols[x][yb] |= ybit
         out = []
-        for dark in (True, False):
-            for across in (True, False):
-                chunks = [0] * (n * k)
-                for a in range(n):
-                    for i in range(len(line)):
-                        line[i] = 0
-                    for b in range(n):
-                        c = cells[a * n + b] if across else cells[b * n + a]
-                        if (c & _DARK) if dark else not c & _FUNCTION:
-                            line[b >> 3] |= 1 << (b & 7)
-                    for j in range(k):
-                        chunks[a * k + j] = _chunk(line, j * _STARTS - 1)
-                out.append(chunks)
+        for bufs in lines:
+            chunks = [0] * (n * k)
+            for a in range(n):
+                for j in range(k):
+                    chunks[a * k + j] = _chunk(bufs[a], j * _STARTS - 1)
+            out.append(chunks)
         return out
 
     def _patch(self, rows, cols, k):
         # row 8 and column 8 as the cells hold them now (the format just written):
-        # module 8 of every line, every module of those two
+        # the format's modules, the first 9 and the last 8 of either line
         n = self.size
         cells = self.cells
         for i in range(n):
+            if 8 < i < n - 8:
+                continue
             _put_module(rows, i * k, k, 8, cells[i * n + 8] & _DARK)
             _put_module(cols, i * k, k, 8, cells[8 * n + i] & _DARK)
             _put_module(rows, 8 * k, k, i, cells[8 * n + i] & _DARK)
@@ -415,13 +430,10 @@ def _chunk(line, first):
     # 30 modules from module first on (first may be -1) of a line held in a
     # bytearray (module i in bit i & 7 of byte i >> 3), as a small integer
     v = 0
-    for i in range(len(line)):
+    for i in range(first >> 3 if first > 0 else 0, min(len(line), (first + 37) >> 3)):
         at = 8 * i - first
-        if at >= 30:
-            break
-        if at > -8:
-            b = line[i]
-            v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
+        b = line[i]
+        v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
     return v
 
 
