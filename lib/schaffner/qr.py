@@ -220,34 +220,32 @@ class QrCode:
 
     def _lines(self, k):
         # the rows and columns in chunks of k a line (_chunk): of the dark
-        # modules, and of the modules no function pattern holds; one pass over
-        # the cells fills a bytearray per line of each
+        # modules, and of the modules no function pattern holds; a line at a
+        # time through two bytearrays, so little more than the chunks is held
         n = self.size
         cells = self.cells
-        width = (n + 7) >> 3
-        lines = [[bytearray(width) for _ in range(n)] for _ in range(4)]
-        dark_rows, dark_cols, free_rows, free_cols = lines
-        for y in range(n):
-            at = y * n
-            dr = dark_rows[y]
-            fr = free_rows[y]
-            yb = y >> 3
-            ybit = 1 << (y & 7)
-            for x in range(n):
-                c = cells[at + x]
-                if c & _DARK:
-                    dr[x >> 3] |= 1 << (x & 7)
-                    dark_cols[x][yb] |= ybit
-                if not c & _FUNCTION:
-                    fr[x >> 3] |= 1 << (x & 7)
-                    free_cols[x][yb] |= ybit
-        out = []
-        for bufs in lines:
-            chunks = [0] * (n * k)
+        dark = bytearray((n + 7) >> 3)
+        free = bytearray(len(dark))
+        out = [[0] * (n * k) for _ in range(4)]
+        for across in (True, False):
+            dark_lines = out[0] if across else out[1]
+            free_lines = out[2] if across else out[3]
             for a in range(n):
+                for i in range(len(dark)):
+                    dark[i] = 0
+                    free[i] = 0
+                at = a * n if across else a
+                step = 1 if across else n
+                for b in range(n):
+                    c = cells[at]
+                    at += step
+                    if c & _DARK:
+                        dark[b >> 3] |= 1 << (b & 7)
+                    if not c & _FUNCTION:
+                        free[b >> 3] |= 1 << (b & 7)
                 for j in range(k):
-                    chunks[a * k + j] = _chunk(bufs[a], j * _STARTS - 1)
-            out.append(chunks)
+                    dark_lines[a * k + j] = _chunk(dark, j * _STARTS - 1)
+                    free_lines[a * k + j] = _chunk(free, j * _STARTS - 1)
         return out
 
     def _patch(self, rows, cols, k):
