@@ -256,6 +256,7 @@ def main():
         return
     display = wdt = None
     try:
+        chip.take_clock()  # the time a PC's tool set before its reset, if one did
         colours = palette()
         display = board.display(colours)  # first, while the heap is still in one piece
         device = start(display, colours)

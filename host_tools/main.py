@@ -51,21 +51,24 @@ _COMMANDS = {
 class State:
     """What a command's run shares beyond its arguments: where its words go (out), and the
     way to the Pico on USB (pico/link.py), the one link deploy, backup, restore and export
-    use.  ports and connect stand in for the serial ports and the board in tests."""
+    use, which sets the gadget's clock to now().  ports, connect and now stand in for the
+    serial ports, the board and the PC's clock in tests."""
 
-    def __init__(self, out=None, ports=None, connect=None):
+    def __init__(self, out=None, ports=None, connect=None, now=None):
         self.out = out or _say
         self.ports = ports or link.usb_serial_ports
         self.connect = connect or link.MpremoteBoard
+        self.now = now or link.pc_time
 
     def port(self, given=None):
         """The port given, else the one Pico on USB; ToolError for none or several."""
         return link.find_port(given, self.ports)
 
     def pico(self, port):
-        """The board on port in one session (link.py); ToolError if it does not answer.
-        The command resets it when it is done with it: the gadget starts again."""
-        return link.connect(port, self.connect)
+        """The board on port in one session (link.py), its clock set to the PC's; ToolError
+        if it does not answer.  The command resets it when it is done with it: the gadget
+        starts again, its clock kept."""
+        return link.connect(port, self.connect, self.now)
 
 
 def _say(text):

@@ -1,41 +1,34 @@
 """History -> By player: everyone who played by name, then per person and game their
 plays, wins and win rate, average and best score, last played, and their rival
-(schaffner.player_stats).  Every game kept is read, a few per tick, so no press or
-poll waits for the whole file; names are the records' own (a renamed player's
-older games stay under the old name)."""
-from micropython import const
-
+(schaffner.player_stats).  Every game kept is read, a few per tick
+(app.history_read.kept); names are the records' own (a renamed player's older games
+stay under the old name)."""
 from app import games
-from app.history_read import count, names, read
+from app.history_read import kept, names
 from app.seats import plain, shown
 from app.ui import spread, wrap
 from app.widgets import Menu, TextView
 from schaffner.player_stats import PlayerStats
-
-_CHUNK = const(4)  # games read per tick
 
 
 class ByPlayer(Menu):
     def __init__(self):
         Menu.__init__(self, "By player", ["Reading ..."], self._pick)
         self.stats = PlayerStats()
-        self.next = 0
+        self.reading = None  # the games being read (kept()), from the first tick on
         self.people = None  # the names, once every game is read
 
     def tick(self, app, now_ms):
         if self.people is not None:
             return False
-        h = app.history
-        n = count(h)
-        end = min(n, self.next + _CHUNK)
-        for i in range(self.next, end):
-            rec = read(h, i)
-            if rec is not None:
-                p = rec["p"]
-                self.stats.add(rec["g"], rec["d"], names(rec), [x[1] for x in p], [x[2] for x in p])
-        self.next = end
-        if end < n:
-            return False
+        if self.reading is None:
+            self.reading = kept(app.history)
+        for rec in self.reading:
+            if rec is None:
+                return False
+            p = rec["p"]
+            self.stats.add(rec["g"], rec["d"], names(rec), [x[1] for x in p], [x[2] for x in p])
+        self.reading = None
         self.people = self.stats.people()
         self.items = [shown(x, app.ui.cols) for x in self.people] or ["No names yet"]
         if not self.people:

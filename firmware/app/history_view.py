@@ -1,18 +1,17 @@
 """The history screens: the games newest first, one game's result table, plays and
 wins by colour, the dice check's row, and clearing (Settings)."""
 # The list reads a game only when its row is on screen (a few kept); "By colour"
-# reads every game, a few per tick, so no press or poll waits for the whole file.
+# reads every game, a few per tick (app.history_read.kept).
 
 from micropython import const
 
 from app import games
 from app.colours import NAMES
 from app.events import OK
-from app.history_read import count, names, read
+from app.history_read import count, kept, names, read
 from app.ui import plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
 
-_CHUNK = const(4)  # games "By colour" reads per tick
 _KEPT = const(8)  # rows the list keeps read
 _FIXED = ("By player", "By colour", "Dice check")
 
@@ -131,28 +130,25 @@ class ByColour(TextView):  # plays and wins per colour and game, over the games 
 
     def __init__(self):
         TextView.__init__(self, "By colour", ["Reading ..."])
-        self.next = 0
+        self.reading = None  # the games being read (kept()), from the first tick on
         self.counts = {}  # type: dict | None  # game id -> {name: [plays, wins]}; None once shown
 
     def tick(self, app, now_ms):
         counts = self.counts
         if counts is None:
             return False
-        h = app.history
-        n = count(h)
-        end = min(n, self.next + _CHUNK)
-        for i in range(self.next, end):
-            rec = read(h, i)
-            if rec is not None:
-                per = counts.setdefault(rec["g"], {})
-                for p in rec["p"]:
-                    c = per.setdefault(p[0], [0, 0])
-                    c[0] += 1
-                    if p[2] == 1:
-                        c[1] += 1
-        self.next = end
-        if end < n:
-            return False
+        if self.reading is None:
+            self.reading = kept(app.history)
+        for rec in self.reading:
+            if rec is None:
+                return False
+            per = counts.setdefault(rec["g"], {})
+            for p in rec["p"]:
+                c = per.setdefault(p[0], [0, 0])
+                c[0] += 1
+                if p[2] == 1:
+                    c[1] += 1
+        self.reading = None
         self.lines = summary_lines(counts, app.ui.cols)
         self.counts = None
         return True

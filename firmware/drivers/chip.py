@@ -22,21 +22,30 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
 - native code (drivers.mono_native, gs4_native): MicroPython compiles frozen viper code for
   armv6m on the RP2040 and armv7m on the RP2350, which loads armv6m .mpy files of make
   deploy too.
+- the clock across a reset. MicroPython's rp2 port sets the clock to 2021-01-01 at every hard
+  reset (ports/rp2/main.c), and the PC's tools end their session with machine.reset(). So a
+  tool that set the clock (host_tools/pico/link.py) leaves the time in the watchdog's scratch
+  registers 0-2, which a watchdog reset keeps (the Pico SDK's reboot uses 4-7) and a power-up
+  clears, and take_clock() puts it back at the next boot: at most the second or so the reset
+  took behind. The watchdog block sits at another address on each chip.
 
 Elsewhere (the simulator, the bench, the tests) no chip is named: the RP2040's row then,
 which is what the bench models.
 """
 import sys
 
-from micropython import const
-
-RP2040 = const(0)
-RP2350 = const(1)
-# (name, the system clock an SPI board sets, the watchdog's longest timeout in ms)
+# Plain integers, no micropython.const: the PC's tools import this module (host_tools/pico/link.py
+# writes the scratch words), also from a tree without the tests' CPython stand-ins.
+RP2040 = 0
+RP2350 = 1
+# (name, the system clock an SPI board sets, the watchdog's longest timeout in ms,
+#  the address of the watchdog's SCRATCH0)
 CHIPS = (
-    ("RP2040", 125_000_000, 8388),
-    ("RP2350", 125_000_000, 8388),
+    ("RP2040", 125_000_000, 8388, 0x4005800C),
+    ("RP2350", 125_000_000, 8388, 0x400D800C),
 )
+_CLOCK_KEY = 0x2C4AF7E  # mixed into the check word: a scratch left by anything else fails it
+_CLOCK_UNSET = 2021  # the year the rp2 port starts its clock in
 
 
 def which(machine=None):
@@ -54,3 +63,44 @@ def spi_clock_hz(chip=None):
 def watchdog_ms(wanted, chip=None):
     """wanted, or the chip's longest watchdog timeout where that is shorter."""
     return min(wanted, CHIPS[which() if chip is None else chip][2])
+
+
+def scratch_address(chip=None):
+    """Where the watchdog's SCRATCH0 is on the chip."""
+    return CHIPS[which() if chip is None else chip][3]
+
+
+def clock_words(when):
+    """(check, date, time): a machine.RTC tuple (year, month, day, weekday, hours, minutes,
+    seconds, subseconds) as the three scratch words; small integers on MicroPython."""
+    date = when[0] << 9 | when[1] << 5 | when[2]
+    hms = when[4] << 12 | when[5] << 6 | when[6]
+    return date ^ hms ^ _CLOCK_KEY, date, hms
+
+
+def clock_of_words(words):
+    """The machine.RTC tuple clock_words() made the three words of, or None where they are
+    not such words (a power-up's zeros, what another program left). The weekday is 0: the rp2
+    port works it out from the date when the clock is set."""
+    check, date, hms = words
+    if check != date ^ hms ^ _CLOCK_KEY:
+        return None
+    when = (date >> 9, date >> 5 & 15, date & 31, 0, hms >> 12, hms >> 6 & 63, hms & 63, 0)
+    if when[0] <= _CLOCK_UNSET or not (1 <= when[1] <= 12 and when[2] >= 1 and when[4] < 24
+                                       and when[5] < 60 and when[6] < 60):
+        return None
+    return when
+
+
+def take_clock():
+    """At boot on a Pico: set the clock from what a tool left in the scratch registers before
+    its reset, once (the words are cleared: a later reset of the gadget's own finds none)."""
+    if sys.platform != "rp2":
+        return
+    from machine import RTC, mem32
+
+    at = scratch_address()
+    when = clock_of_words((mem32[at], mem32[at + 4], mem32[at + 8]))
+    mem32[at] = 0
+    if when is not None:
+        RTC().datetime(when)

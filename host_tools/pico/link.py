@@ -14,6 +14,8 @@ tests/host_tools/fakeboard.py has the same interface and can be cut off after an
     hashes(paths)      {path: (size, sha256 hex), or None where there is no such file}
     read(path)         a small file's bytes
     mkdir(path)  put(path, data)  copy(src, dst)  rename(src, dst)  remove(path)  rmdir(path)
+    set_clock(when)    the board's clock to when, a machine.RTC tuple (connect() gives the
+                       PC's local time, as Thonny does), kept across reset()
     reset()            hard reset: the board boots what is on it, the session ends; never
                        raises (the watchdog resets the board should it not get through)
 
@@ -29,11 +31,20 @@ command it sends feeds it again; the longest command (a 1 KB chunk of a file, or
 hashing one file) takes well under a second. Should the PC stall anyway, the board
 resets and boots whichever complete version it holds: the plan is safe to cut anywhere.
 reset() at the end stops the watchdog and starts the gadget.
+
+A hard reset also puts the rp2 clock back to 2021-01-01 (MicroPython sets it at every boot),
+so reset() leaves the time in the watchdog's scratch registers for the firmware to take
+back at the boot (firmware/drivers/chip.py), when the session set the clock.
 """
 import ast
 import binascii
+import time
 
+from .. import paths
 from ..errors import ToolError
+
+paths.device_code_on_path()
+from drivers import chip  # noqa: E402  (the scratch words the firmware reads back)
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
 CHUNK = 1024  # bytes of a file per command: base64 in one raw-paste, well inside 8 s
@@ -112,16 +123,29 @@ def find_port(port, ports=usb_serial_ports):
     return picos[0]
 
 
-def connect(port, board=None):
-    """The board on port in one session (board: what makes it, MpremoteBoard unless a
-    test gives a stand-in); ToolError, in words, if it does not answer."""
+def pc_time(now=None):
+    """machine.RTC's (year, month, day, weekday, hours, minutes, seconds, subseconds) of the
+    PC's local time now (or of now, a time.struct_time); weekday 0 is Monday on both."""
+    t = time.localtime() if now is None else now
+    return (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0)
+
+
+def connect(port, board=None, now=pc_time):
+    """The board on port in one session, its clock set to now() (board: what makes it,
+    MpremoteBoard unless a test gives a stand-in); ToolError, in words, if it does not
+    answer."""
+    made = None
     try:
-        return (board or MpremoteBoard)(port)
+        made = (board or MpremoteBoard)(port)
+        made.set_clock(now())
+        return made
     except BoardGone as exc:
         raise ToolError("the board on %s does not answer (%s): is a terminal, Thonny or another "
                         "mpremote using it? Unplug it, plug it in again and rerun; nothing was "
                         "changed" % (port, exc))
     except BoardError as exc:
+        if made is not None:
+            made.reset()  # the app was interrupted: start it again before giving up
         raise ToolError("the board on %s cannot run our commands (%s): is it a Pico with "
                         "MicroPython 1.23 or newer? Nothing was changed" % (port, exc))
 
@@ -137,8 +161,11 @@ class BoardError(Exception):
 class MpremoteBoard:
     """A Pico on a serial port, in one raw-REPL session with the watchdog fed."""
 
-    def __init__(self, port, transport=None):
+    def __init__(self, port, transport=None, now=pc_time):
         from mpremote.transport import TransportError, TransportExecError
+
+        self._now = now
+        self._scratch = None  # where reset() leaves the time: once set_clock() learnt the chip
 
         self._gone_errors = (TransportError, OSError)
         self._exec_error = TransportExecError
@@ -245,12 +272,23 @@ class MpremoteBoard:
     def rmdir(self, path):
         self._exec("os.rmdir(%r)" % path)
 
+    def set_clock(self, when):
+        platform, machine = self._eval("(machine.RTC().datetime(%r), sys.platform, "
+                                       "getattr(sys.implementation, '_machine', ''))[1:]" % (when,))
+        if platform == "rp2":
+            self._scratch = chip.scratch_address(chip.which(machine))
+
     def reset(self):
         # Best effort, never raises: should the command not get through (the board is
         # gone, or was cut mid-command), the watchdog this session started resets the
         # board within 8 s of its last feed.
+        code = "import machine\n"
+        if self._scratch is not None:  # the PC's time now, as the clock was set: for the boot
+            words = chip.clock_words(self._now())
+            for i in (2, 1, 0):  # the check word last: a command cut short leaves no time
+                code += "machine.mem32[%d] = %d\n" % (self._scratch + 4 * i, words[i])
         try:
-            self.t.exec_raw_no_follow("import machine\nmachine.reset()")
+            self.t.exec_raw_no_follow(code + "machine.reset()")
         except Exception:
             pass
         try:

@@ -197,11 +197,14 @@ class QrCode:
         for mask in range(8):
             self._format(mask)  # the format's modules are in row 8 and column 8
             self._patch(rows, cols, k)
-            for j in range(k):
-                for y in range(12):
-                    across[y * k + j] = _tile(_unit(mask, 6, y, True), 6, j * _STARTS - 1)
-                for x in range(6):
-                    down[x * k + j] = _tile(_unit(mask, 12, x, False), 12, j * _STARTS - 1)
+            for y in range(12):
+                u = _unit(mask, 6, y, True)
+                for j in range(k):
+                    across[y * k + j] = _tile(u, 6, j * _STARTS - 1)
+            for x in range(6):
+                u = _unit(mask, 12, x, False)
+                for j in range(k):
+                    down[x * k + j] = _tile(u, 12, j * _STARTS - 1)
             for a in range(n):
                 for j in range(k):
                     i = a * k + j
@@ -217,32 +220,42 @@ class QrCode:
 
     def _lines(self, k):
         # the rows and columns in chunks of k a line (_chunk): of the dark
-        # modules, and of the modules no function pattern holds
+        # modules, and of the modules no function pattern holds; a line at a
+        # time through two bytearrays, so little more than the chunks is held
         n = self.size
         cells = self.cells
-        line = bytearray((n + 7) >> 3)
-        out = []
-        for dark in (True, False):
-            for across in (True, False):
-                chunks = [0] * (n * k)
-                for a in range(n):
-                    for i in range(len(line)):
-                        line[i] = 0
-                    for b in range(n):
-                        c = cells[a * n + b] if across else cells[b * n + a]
-                        if (c & _DARK) if dark else not c & _FUNCTION:
-                            line[b >> 3] |= 1 << (b & 7)
-                    for j in range(k):
-                        chunks[a * k + j] = _chunk(line, j * _STARTS - 1)
-                out.append(chunks)
+        dark = bytearray((n + 7) >> 3)
+        free = bytearray(len(dark))
+        out = [[0] * (n * k) for _ in range(4)]
+        for across in (True, False):
+            dark_lines = out[0] if across else out[1]
+            free_lines = out[2] if across else out[3]
+            for a in range(n):
+                for i in range(len(dark)):
+                    dark[i] = 0
+                    free[i] = 0
+                at = a * n if across else a
+                step = 1 if across else n
+                for b in range(n):
+                    c = cells[at]
+                    at += step
+                    if c & _DARK:
+                        dark[b >> 3] |= 1 << (b & 7)
+                    if not c & _FUNCTION:
+                        free[b >> 3] |= 1 << (b & 7)
+                for j in range(k):
+                    dark_lines[a * k + j] = _chunk(dark, j * _STARTS - 1)
+                    free_lines[a * k + j] = _chunk(free, j * _STARTS - 1)
         return out
 
     def _patch(self, rows, cols, k):
         # row 8 and column 8 as the cells hold them now (the format just written):
-        # module 8 of every line, every module of those two
+        # the format's modules, the first 9 and the last 8 of either line
         n = self.size
         cells = self.cells
         for i in range(n):
+            if 8 < i < n - 8:
+                continue
             _put_module(rows, i * k, k, 8, cells[i * n + 8] & _DARK)
             _put_module(cols, i * k, k, 8, cells[8 * n + i] & _DARK)
             _put_module(rows, 8 * k, k, i, cells[8 * n + i] & _DARK)
@@ -415,13 +428,10 @@ def _chunk(line, first):
     # 30 modules from module first on (first may be -1) of a line held in a
     # bytearray (module i in bit i & 7 of byte i >> 3), as a small integer
     v = 0
-    for i in range(len(line)):
+    for i in range(first >> 3 if first > 0 else 0, min(len(line), (first + 37) >> 3)):
         at = 8 * i - first
-        if at >= 30:
-            break
-        if at > -8:
-            b = line[i]
-            v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
+        b = line[i]
+        v |= b >> -at if at < 0 else (b & _CHUNK >> at) << at
     return v
 
 

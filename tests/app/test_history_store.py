@@ -4,6 +4,7 @@ damaged and the others still read; the oldest games go past the limit; a game
 is kept once, however often it is undone and finished again; clearing is
 undoable until the next action."""
 from app.history import OLD_SLOT, SEGMENT, SLOT, History
+from app.history_read import kept
 from app.history_view import count, names, read
 from app.history_write import clear, slot, undo_clear
 from app.store import FileStore
@@ -188,6 +189,20 @@ def test_a_damaged_record_reads_as_damaged_and_the_others_still_read():
     assert count(h) == 3 and read(h, 0)["k"] == 1 and read(h, 1) is None and read(h, 2)["k"] == 3
     t.finish(4)
     assert count(h) == 4
+
+
+def test_every_game_is_read_oldest_first_four_a_tick_a_damaged_one_left_out():
+    assert list(kept(Table(MemFiles()).history)) == []
+    t = Table(MemFiles())
+    for k in range(1, 5):
+        t.finish(k)
+    assert [r["k"] for r in kept(t.history)] == [1, 2, 3, 4]  # the last tick ends with the games
+    for k in range(5, 10):
+        t.finish(k)
+    text = t.fs.files[LOG]
+    t.fs.files[LOG] = text[:5 * SLOT + 5] + "#garbage" + text[5 * SLOT + 13:]  # game 6
+    read_out = [None if r is None else r["k"] for r in kept(Table(t.fs).history)]
+    assert read_out == [1, 2, 3, 4, None, 5, 7, 8, None, 9]  # None: a tick's reading ends
 
 
 @stepped

@@ -2,28 +2,22 @@
 who plays each colour in a new game, and the roster kept across a reboot."""
 from appdriver import Driver
 from name_presses import presses
+from roster_steps import add_player, add_players
 from support import raises, stepped
 
 from app.players import roster, save
 
 
-def _add(d, name):
-    d.pick("Settings").pick("Players").pick("Add player")
-    keys = presses(name)
-    d.press(*keys)
-    return len(keys)
-
-
 @stepped
 def test_joerg_and_anna_lena_typed_in_few_presses():
     d = Driver()
-    assert _add(d, "Jörg") == 20  # docs/using.md and the README say so
+    assert add_player(d, "Jörg") == 20  # docs/using.md and the README say so
     yield
     d.shows("Joerg", "Add player")
     yield
     d.press("BACK", "BACK")
     yield
-    assert _add(d, "Anna-Lena") == 27
+    assert add_player(d, "Anna-Lena") == 27
     yield
     assert roster(d.app).names == ["Jörg", "Anna-Lena"]
     d.boot()
@@ -79,14 +73,7 @@ def test_the_wheel_capitalises_words_deletes_and_refuses_in_words():
 @stepped
 def test_rename_and_remove_change_no_kept_game():
     d = Driver()
-    _add(d, "Jörg")
-    yield
-    d.press("BACK", "BACK")
-    yield
-    _add(d, "Anna")
-    yield
-    d.press("BACK", "BACK")
-    yield
+    yield from add_players(d, "Jörg", "Anna")
     d.pick("New game").pick("Trainmaker").press("OK")  # 2 players
     yield
     d.pick("Red").pick("Joerg").pick("Blue").pick("Anna").pick("No")
@@ -108,10 +95,7 @@ def test_rename_and_remove_change_no_kept_game():
 @stepped
 def test_a_new_game_asks_who_plays_each_colour_in_the_roster_order():
     d = Driver()
-    for name in ("Anna", "Bert", "Cem"):
-        _add(d, name)
-        d.press("BACK", "BACK")
-        yield
+    yield from add_players(d, "Anna", "Bert", "Cem")
     d.pick("New game").pick("Taubertal").press("UP", "OK")  # 3 players
     yield
     d.pick("Blue").shows("Who is Blue?", "Anna", "Bert", "Cem", "New player")
@@ -148,10 +132,7 @@ def test_an_empty_roster_asks_nothing():
 @stepped
 def test_a_name_typed_in_setup_is_refused_when_taken():
     d = Driver()
-    _add(d, "Anna")
-    yield
-    d.press("BACK", "BACK")
-    yield
+    yield from add_players(d, "Anna")
     d.pick("New game").pick("Trainmaker").press("OK")
     yield
     d.pick("Red").pick("New player")
@@ -169,9 +150,7 @@ def test_a_name_typed_in_setup_is_refused_when_taken():
 @stepped
 def test_a_setup_cut_short_comes_back_with_its_names():
     d = Driver()
-    _add(d, "Anna")
-    d.press("BACK", "BACK")
-    yield
+    yield from add_players(d, "Anna")
     d.pick("New game").pick("Trainmaker").press("OK")
     d.pick("Red").pick("Anna").shows("Seat 2 of 2")
     d.power_off()

@@ -4,7 +4,7 @@ wheel, and who plays a colour in a new game."""
 from name_presses import presses
 
 from app.players import roster
-from test_players import _add
+from roster_steps import add_player, add_players
 
 PARAMETERS = [(128, 64), (240, 135)]
 FRESH_HEAP_PER_CASE = True  # the checker's frames on the colour screen take most of the heap
@@ -17,10 +17,8 @@ def test_the_roster_screens_are_readable(width, height):
 def _readable(width, height):
     from text_check import Checked
     d = Checked(width=width, height=height, colour=width > 128)
-    _add(d, "Ärger-Özil 9")  # 14 characters as the screens write it: Aerger-Oezil 9
-    d.press("BACK", "BACK")
-    yield
-    _add(d, "ÄÖÜäöüßÄÖÜäö")  # 24 written out: shortened with a dot
+    yield from add_players(d, "Ärger-Özil 9")  # 14 characters as the screens write it: Aerger-Oezil 9
+    add_player(d, "ÄÖÜäöüßÄÖÜäö")  # 24 written out: shortened with a dot
     yield
     d.pick("Aerger").shows("Rename", "Remove")
     yield

@@ -44,6 +44,7 @@ class FakeBoard:
         self.log = []  # (name, first argument) of every call that reached the board
         self.gone = False
         self.resets = 0
+        self.clock = None  # the machine.RTC tuple set_clock() set last (kept across a reset)
 
     # --- the cable ---
 
@@ -175,6 +176,12 @@ class FakeBoard:
             raise BoardError("OSError: [Errno 39] ENOTEMPTY")
         self.dirs.discard(path)
         self._lost(cut)
+
+    def set_clock(self, when):
+        # not counted among the calls: a cut=n board is pulled at the n-th call of the tool's work
+        if self.gone:
+            raise BoardGone("cable pulled")
+        self.clock = when
 
     def reset(self):
         if not self.gone:

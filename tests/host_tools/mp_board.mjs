@@ -5,7 +5,8 @@
 // one line {"out": "...", "err": "..."} (err: the traceback, "" if none). The runtime's
 // own folders (/dev, /proc, /tmp, /home) move into /data/sys, where the deploy never
 // looks; /data/game.json stands for a saved game. `machine` is a stand-in whose
-// WDT counts feeds in machine.fed and whose reset() sets machine.was_reset.
+// WDT counts feeds in machine.fed, whose reset() sets machine.was_reset and whose RTC
+// keeps the time it is given.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { createInterface } from "node:readline";
 
@@ -32,6 +33,12 @@ class _Machine:
     @staticmethod
     def reset():
         _Machine.was_reset = True
+    class RTC:
+        now = (2021, 1, 1, 4, 0, 0, 0, 0)
+        def datetime(self, when=None):
+            if when is None:
+                return _Machine.RTC.now
+            _Machine.RTC.now = tuple(when)
 sys.modules["machine"] = _Machine
 `);
 

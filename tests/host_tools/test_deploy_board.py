@@ -175,6 +175,14 @@ def test_reset_is_sent_and_never_raises(wasm):
     board.reset()  # the port is closed now: still no exception
 
 
+def test_the_clock_is_set_on_the_board(wasm):
+    board = MpremoteBoard("wasm", transport=wasm)
+    board.set_clock((2026, 12, 2, 2, 14, 5, 59, 0))
+    assert wasm.eval("sys.modules['machine'].RTC().datetime()") == [2026, 12, 2, 2, 14, 5, 59, 0]
+    board.reset()  # no Pico (sys.platform is not rp2): no scratch registers written, reset as ever
+    assert wasm.was_reset is True
+
+
 def test_a_firmware_the_session_cannot_set_up_on_is_restarted(wasm):
     wasm.enter_raw_repl()
     wasm.exec("class NoWDT:\n def __init__(self, timeout):\n  raise OSError(19)\n"

@@ -98,6 +98,20 @@ async function press(page, step, index) {
 // the page: every screen pixel a whole block of device pixels (crisp scaling), every
 // block the frame's colour (the app's contrast setting dims the screen, so the
 // nearest colour counts).
+// A screenshot's pixels, decoded by the browser and kept in the page: a handle to
+// { width, height, px } (RGBA bytes), for a page.evaluate that reads them there.
+function pagePixels(page, png) {
+  return page.evaluateHandle(async (b64) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, px: g.getImageData(0, 0, img.width, img.height).data };
+  }, png.toString("base64"));
+}
+
 async function compareShot(page, step) {
   await page.locator("#screen").screenshot({ path: join(outDir, step.shot + ".png") });
   const keys = await page.locator(".keys").boundingBox();
@@ -107,14 +121,8 @@ async function compareShot(page, step) {
     clip: { x: 0, y: 0, width, height: Math.min(height, keys.y + keys.height + 12) },
   });
   const res = await page.evaluate(
-    async ({ b64, rows }) => {
-      const img = new Image();
-      img.src = "data:image/png;base64," + b64;
-      await img.decode();
-      const c = new OffscreenCanvas(img.width, img.height);
-      const g = c.getContext("2d");
-      g.drawImage(img, 0, 0);
-      const px = g.getImageData(0, 0, img.width, img.height).data;
+    ({ image, rows }) => {
+      const px = image.px;
       const screen = document.getElementById("screen");
       const r = screen.getBoundingClientRect();
       const dpr = window.devicePixelRatio;
@@ -139,7 +147,7 @@ async function compareShot(page, step) {
             const want = parseInt(rows[y][x], 16);
             // the block's first, middle and last device pixel: one colour, the frame's
             for (const d of [0, scale >> 1, scale - 1]) {
-              const got = nearest(((top + y * scale + d) * img.width + left + x * scale + d) * 4);
+              const got = nearest(((top + y * scale + d) * image.width + left + x * scale + d) * 4);
               if (got !== want) {
                 wrong += 1;
                 first = first || `pixel (${x}, ${y}) shows colour ${got}, the app drew ${want}`;
@@ -158,7 +166,7 @@ async function compareShot(page, step) {
       }
       return best;
     },
-    { b64: png.toString("base64"), rows: step.rows },
+    { image: await pagePixels(page, png), rows: step.rows },
   );
   if (res.error) throw new Error(`${step.shot}: ${res.error}`);
   if (res.wrong) throw new Error(`${step.shot}: ${res.wrong} samples wrong; first: ${res.first}`);
@@ -470,18 +478,11 @@ await check("a kept game's code for BG Stats on the colour screen, its pixels sa
   await page.locator("#screen").screenshot({ path: join(outDir, "scan-screen.png") });
   // the screen as the page shows it, one grey byte per device pixel of the screenshot
   const png = await page.locator("#screen").screenshot();
-  const grey = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = "data:image/png;base64," + b64;
-    await img.decode();
-    const c = new OffscreenCanvas(img.width, img.height);
-    const g = c.getContext("2d");
-    g.drawImage(img, 0, 0);
-    const px = g.getImageData(0, 0, img.width, img.height).data;
+  const grey = await page.evaluate(({ width, height, px }) => {
     const out = [];
     for (let i = 0; i < px.length; i += 4) out.push(Math.round(0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2]));
-    return { width: img.width, height: img.height, grey: out };
-  }, png.toString("base64"));
+    return { width, height, grey: out };
+  }, await pagePixels(page, png));
   writeFileSync(join(outDir, "scan-screen.grey"), Buffer.from(grey.grey));
   writeFileSync(join(outDir, "scan-screen.json"), JSON.stringify({ width: grey.width, height: grey.height }));
   await tap("BACK", "Game 1");
