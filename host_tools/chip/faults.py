@@ -34,6 +34,18 @@ def heap_in(output, heap=(0, 0, 0)):
     return list(heap)
 
 
+def heap_peak_at(output):
+    """How many events the app had taken when the most heap in use so far was last seen (the
+    probe prints CHIP n after each event and CHIP heap at each new most), None without one."""
+    events, at, best = 0, None, -1
+    for kind, n in re.findall(r"CHIP (n|heap) (-?\d+)", output):
+        if kind == "n":
+            events += 1
+        elif int(n) > best:
+            best, at = int(n), events
+    return at
+
+
 def _crashed(result):
     out = result.get("output", "")
     if "Traceback" in out:

@@ -62,6 +62,9 @@ def figures(board):
     heap = [g["heap"] for g in board["games"].values() if g.get("heap")] + list(board.get("heap", {}).values())
     if heap:
         f["heap"] = (max(h[0] for h in heap), max(h[1] for h in heap), heap[0][2])
+        most = max(board.get("heap", {}).items(), key=lambda kv: kv[1][0], default=None)
+        if most and most[0] in board.get("heap_at", {}):
+            f["heap_at"] = board["heap_at"][most[0]]
     saved = [g["boot_saved"] for g in board["games"].values() if g.get("boot_saved") is not None]
     if saved:
         f["boot_saved"] = max(saved)
@@ -196,6 +199,8 @@ def _figure_lines(f):
         out.append("  heap: %.1f KB in use at most (allocated before a frame's collection, garbage collected"
                    " every 4 KB), %.1f KB left at most after one, of %.1f KB" % (
                        f["heap"][0] / KB, f["heap"][1] / KB, f["heap"][2] / KB))
+    if "heap_at" in f:
+        out.append("  the most heap in use was reached at %s" % f["heap_at"])
     return out
 
 

@@ -186,9 +186,8 @@ class QrCode:
         # leaves garbage for the collector
         n = self.size
         k = (n + _STARTS - 1) // _STARTS  # chunks a line
-        rows, cols, free_rows, free_cols = self._lines(k)
-        masked_rows = [0] * (n * k)
-        masked_cols = [0] * (n * k)
+        lines = self._lines(k)
+        rows, cols = lines[0], lines[1]
         across = [0] * (12 * k)  # a mask's pattern along rows 0 to 11, chunk by chunk
         down = [0] * (6 * k)  # and down columns 0 to 5
         within = _within(n)
@@ -205,13 +204,8 @@ class QrCode:
                 u = _unit(mask, 12, x, False)
                 for j in range(k):
                     down[x * k + j] = _tile(u, 12, j * _STARTS - 1)
-            for a in range(n):
-                for j in range(k):
-                    i = a * k + j
-                    masked_rows[i] = rows[i] ^ (across[a % 12 * k + j] & free_rows[i])
-                    masked_cols[i] = cols[i] ^ (down[a % 6 * k + j] & free_cols[i])
             penalty = 0
-            for p in _penalty(masked_rows, masked_cols, n, within):
+            for p in _penalty(lines, across, down, within):
                 penalty += p
                 yield
             if best < 0 or penalty < best:
@@ -494,23 +488,27 @@ def line_penalty(v, n):
     return p
 
 
-def _penalty(rows, cols, n, within):
-    # the standard's four rules over rows and columns given in chunks (within:
-    # _within(n), each chunk's modules of the line), in parts of sixteen lines:
-    # runs and finder-like runs (_chunk_penalty), 2x2 blocks of one colour (3
-    # each), and how far the dark share is from half (10 for each 5 %)
+def _penalty(lines, across, down, within):
+    # the standard's four rules over the lines (_lines: the rows and columns
+    # in chunks, and their modules free for data) masked by the patterns across
+    # rows (by row, 12 apart) and down columns (by column, 6 apart), in parts
+    # of sixteen lines: runs and finder-like runs (_chunk_penalty), 2x2 blocks
+    # of one colour (3 each), and how far the dark share is from half (10 for
+    # each 5 %)
+    rows, cols, free_rows, free_cols = lines
     k = len(within)
+    n = len(rows) // k
     p = 0
     dark = 0
     for a in range(n):
         for j in range(k):
             i = a * k + j
-            r = rows[i]
             w = within[j]
-            p += _chunk_penalty(r, w) + _chunk_penalty(cols[i], w)
+            r = rows[i] ^ (across[a % 12 * k + j] & free_rows[i])
+            p += _chunk_penalty(r, w) + _chunk_penalty(cols[i] ^ (down[a % 6 * k + j] & free_cols[i]), w)
             dark += _ones(r & _AT)
             if a:
-                same = ~(r ^ rows[i - k]) & w
+                same = ~(r ^ rows[i - k] ^ (across[(a - 1) % 12 * k + j] & free_rows[i - k])) & w
                 p += 3 * _ones(same & same >> 1 & ~(r ^ r >> 1) & _AT)
         if a & 15 == 15:
             yield p

@@ -136,3 +136,9 @@ def test_over_budget_figures_and_failed_checks_are_counted_apart():
     assert (over, failed, passed) == (2, 1, 2)
     assert any("FAILED the game came with 0 actions" in line for line in lines)
     assert any("1 power cuts: 1 booted with the game" in line for line in lines)
+
+
+def test_the_heap_peak_is_placed_after_the_events_before_it():
+    out = "CHIP heap 100 90 200\nCHIP n 1\nCHIP n 2\nCHIP heap 150 95 200\nCHIP n 3\nCHIP heap 140 99 200\nCHIP n 4\n"
+    assert faults.heap_peak_at(out) == 2  # 150 came after the second event; 140 is no new most
+    assert faults.heap_peak_at("CHIP n 1\n") is None
