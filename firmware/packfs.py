@@ -129,10 +129,11 @@ def enter(folder):
     except OSError:
         return False
     try:
-        os.mount(Pack(f), folder)  # (a folder something is mounted over already: OSError)
+        pack = Pack(f)
     except (ValueError, OSError):
         f.close()
         return False
+    os.mount(pack, folder)
     os.chdir(folder)
     _mounted = folder
     return True
