@@ -185,14 +185,6 @@ def start(display, colours, wdt=None):
     return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
 
 
-def code_from_files():
-    """The modules imported from now on come from the slot's files, where the boot took its
-    code from the slot's pack (firmware/packfs.py): the first screen is up."""
-    pack = sys.modules.get("packfs")
-    if pack is not None:
-        pack.leave()
-
-
 def run(device):
     """Poll forever: every 10 ms while a button is down, a screen ticks or a beep
     sounds, else every 50 ms (Device.wait_ms); at once while work waits
@@ -260,7 +252,6 @@ def main():
         colours = palette()
         display = board.display(colours)  # first, while the heap is still in one piece
         device = start(display, colours)
-        code_from_files()
         from machine import WDT
 
         wdt = device.wdt = WDT(timeout=chip.watchdog_ms(_WDT_MS))

