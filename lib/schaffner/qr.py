@@ -5,8 +5,9 @@ screen is never torn or soiled, and every byte it carries makes it denser, so th
 room goes to data.  Version 10 (57 modules) is the largest a 135-pixel screen
 holds at 2 pixels a module inside the standard's quiet zone of 4 modules: 271
 bytes.  The work is a generator (QrCode.making) so a caller on a device can do it
-a slice per poll; make() runs it at once.  Modules live in one bytearray (bit 0
-dark, bit 1 a function pattern), about 3 KB at version 10.
+a slice per poll; make() runs it at once.  While it works the modules live in one
+bytearray (bit 0 dark, bit 1 a function pattern), about 3 KB at version 10; the
+code made keeps a bit a module (406 bytes).
 """
 from micropython import const
 
@@ -152,17 +153,20 @@ class QrCode:
         self.data = bytes(data)
         self.version = version_for(len(self.data))
         self.size = 17 + 4 * self.version
-        self.cells = bytearray(self.size * self.size)
+        self.cells = None  # a byte a module while the code is made (bit 0 dark, bit 1 a function pattern)
+        self.bits = None  # then a bit a module, dark set: what a screen keeps while it shows the code
         self.mask = mask
         self.ready = False
 
     def dark(self, x, y):
-        return self.cells[y * self.size + x] & _DARK
+        i = y * self.size + x
+        return self.bits[i >> 3] >> (i & 7) & 1
 
     def making(self):
         """Make the code, yielding between slices of work (16 codewords' error
         correction, two columns placed, a mask's lines scored sixteen at a time,
         eight rows masked), each about 10 ms on a Pico; self.ready once done."""
+        self.cells = bytearray(self.size * self.size)
         self._functions()
         yield
         codewords = bytearray()
@@ -174,9 +178,9 @@ class QrCode:
         if self.mask < 0:
             for _ in self._choose():
                 yield
-        for _ in self._apply(self.mask):
-            yield
         self._format(self.mask)
+        for _ in self._finish(self.mask):
+            yield
         self.ready = True
 
     def _choose(self):
@@ -384,16 +388,25 @@ class QrCode:
             right -= 2
             yield
 
-    def _apply(self, mask):
+    def _finish(self, mask):
+        # the mask applied to the data modules, and every module's colour kept
+        # in self.bits, the cells let go
         n = self.size
         cells = self.cells
+        bits = bytearray((n * n + 7) >> 3)
         for y in range(n):
-            row = y * n
+            i = y * n
             for x in range(n):
-                if not cells[row + x] & _FUNCTION and _masked(mask, x, y):
-                    cells[row + x] ^= _DARK
+                c = cells[i]
+                if not c & _FUNCTION and _masked(mask, x, y):
+                    c ^= _DARK
+                if c & _DARK:
+                    bits[i >> 3] |= 1 << (i & 7)
+                i += 1
             if y & 7 == 7:
                 yield
+        self.bits = bits
+        self.cells = None
 
 
 def _unit(mask, period, at, across):

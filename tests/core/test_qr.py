@@ -107,6 +107,7 @@ def test_making_yields_between_slices():
         steps += 1
         assert not c.ready
     assert c.ready and steps > 8 * 4 + 7  # each mask scored in 4 slices, the chosen one applied in 8
+    assert c.cells is None and len(c.bits) == (57 * 57 + 7) // 8  # a bit a module is what it keeps
 
 
 def bits(modules):
@@ -198,9 +199,17 @@ def test_the_penalty_from_whole_lines_is_the_standards():
     for data in (b"abc", bytes(range(90)), b"\xff" * 200):
         for mask in range(8):
             code = qr.make(data, mask)
-            k = (code.size + 18) // 19  # chunks a line
+            n = code.size
+            k = (n + 18) // 19  # chunks a line
+            # the made code as the encoder's cells hold it: the function patterns of a
+            # code begun afresh, every module's colour from the code
+            cells = qr.QrCode(data, mask)
+            cells.cells = bytearray(n * n)
+            cells._functions()
+            for i in range(n * n):
+                cells.cells[i] = (cells.cells[i] & 2) | code.dark(i % n, i // n)
             unmasked = [0] * (12 * k)
-            penalty = sum(qr._penalty(code._lines(k), unmasked, unmasked, qr._within(code.size)))
+            penalty = sum(qr._penalty(cells._lines(k), unmasked, unmasked, qr._within(n)))
             assert penalty == reference_penalty(code), (data[:8], mask)
             yield
 
