@@ -153,8 +153,8 @@ class QrCode:
         self.data = bytes(data)
         self.version = version_for(len(self.data))
         self.size = 17 + 4 * self.version
-        self.cells = None  # a byte a module while the code is made (bit 0 dark, bit 1 a function pattern)
-        self.bits = None  # then a bit a module, dark set: what a screen keeps while it shows the code
+        self.cells = bytearray(0)  # a byte a module while the code is made (bit 0 dark, bit 1 a function pattern)
+        self.bits = bytearray(0)  # then a bit a module, dark set: what a screen keeps while it shows the code
         self.mask = mask
         self.ready = False
 
@@ -406,7 +406,7 @@ class QrCode:
             if y & 7 == 7:
                 yield
         self.bits = bits
-        self.cells = None
+        self.cells = bytearray(0)
 
 
 def _unit(mask, period, at, across):

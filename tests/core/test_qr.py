@@ -107,7 +107,7 @@ def test_making_yields_between_slices():
         steps += 1
         assert not c.ready
     assert c.ready and steps > 8 * 4 + 7  # each mask scored in 4 slices, the chosen one applied in 8
-    assert c.cells is None and len(c.bits) == (57 * 57 + 7) // 8  # a bit a module is what it keeps
+    assert not c.cells and len(c.bits) == (57 * 57 + 7) // 8  # a bit a module is what it keeps
 
 
 def bits(modules):
