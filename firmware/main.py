@@ -27,7 +27,7 @@ if sys.implementation.name == "micropython":
                 pass  # machine off the Pico: the bench's stand-in is a file, found later
     finally:
         sys.path.extend(_path)
-        del _path
+        del _path, _name
 
 import gc  # noqa: E402
 import os  # noqa: E402
