@@ -103,6 +103,12 @@ def run():
     if name is not None and (flashed is None or runs_slot(_slot_stamp(name), flashed)):
         # '' heads sys.path, so from here on the slot's modules are the ones imported
         os.chdir(slot_dir(name))
+        try:
+            import slotfs  # the slot's own look-ups made cheap (a slot from before has none)
+
+            slotfs.enter(slot_dir(name))
+        except ImportError:
+            pass
         import main
 
         main.main()
