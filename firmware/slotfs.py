@@ -38,19 +38,20 @@ class SlotFiles:
         head, _, name = path.rpartition("/")
         if "." in head or name in (".", ".."):  # a path to resolve: littlefs does that
             return self.fs.stat(self.folder + path)
-        size = _FOLDER
-        if name:
-            known = self.known.get(head)
-            if known is None:
-                known = self.known[head] = {}
-                for entry in self.fs.ilistdir((self.folder + head).encode()):
-                    known[entry[0]] = _FOLDER if entry[1] == 0x4000 else entry[3]
-            size = known.get(name.encode())
-            if size is None:
-                raise OSError(_ENOENT)
+        size = self._listed(head).get(name.encode()) if name else _FOLDER
+        if size is None:
+            raise OSError(_ENOENT)
         if size == _FOLDER:
             return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         return (0x8000, 0, 0, 0, 0, 0, size, 0, 0, 0)
+
+    def _listed(self, folder):
+        known = self.known.get(folder)
+        if known is None:
+            known = self.known[folder] = {}
+            for entry in self.fs.ilistdir((self.folder + folder).encode()):
+                known[entry[0]] = _FOLDER if entry[1] == 0x4000 else entry[3]
+        return known
 
     def open(self, path, mode="r"):
         if "r" not in mode or "+" in mode:
