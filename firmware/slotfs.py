@@ -104,7 +104,10 @@ def enter(folder):
     global _mounted
     for fs, at in os.mount() if hasattr(os, "mount") else ():
         if at == "/" and type(fs).__name__ == "VfsLfs2":
-            os.mount(SlotFiles(fs, folder), folder)
+            try:
+                os.mount(SlotFiles(fs, folder), folder)
+            except OSError:
+                return  # one is there (run() again from the REPL): the slot's own files then
             os.chdir(folder)  # into the mount
             _mounted = folder
             return
