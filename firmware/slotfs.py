@@ -1,4 +1,4 @@
-"""A make deploy slot's folder read as a file system of its own while the gadget runs.
+"""A make deploy slot's folder read as a file system of its own while the gadget boots.
 
 A module imported from littlefs costs about 15 ms on a Pico, most of it four walks from the
 root through the folders' records (the name as a folder, name.py, name.mpy, then the file

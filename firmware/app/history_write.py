@@ -214,10 +214,10 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
 
 
 def record(app, res):
-    return ascii_json(json.dumps(kept(app, res), separators=(",", ":")))
+    return ascii_json(json.dumps(record_of(app, res), separators=(",", ":")))
 
 
-def kept(app, res):  # the record of the game in play as a dict, as it is read back
+def record_of(app, res):  # the record of the game in play as a dict, as it is read back
     s = app.session
     now = app.today() if app.today else None
     ms = s.ms
