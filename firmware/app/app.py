@@ -18,7 +18,7 @@ from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import DEFER, NOW, FlashQueue
+from app.flash import DEFER, NOW, SOON, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
@@ -64,15 +64,18 @@ class App:
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
-        if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
-            self.later(self.saves.making(), DEFER)
+        if self.saves.ring is None:  # a new gadget: its log's blocks, in the first pauses of the hands
+            self.later(self.saves.making(), SOON)
         self.session = session
         if session is not None:
             self.preload(session.game_id)
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
         if isinstance(events, list) and events:  # [] once the setup is over
-            self._resume_setup(events)
+            if self.saves.begun:  # the game it started is in the log: the setup is over
+                self._setup_saved([])
+            else:
+                self._resume_setup(events)
         if note == "fell back":
             self.saves.start()  # a clean snapshot, away from the damage
             self.notify("The last save was damaged. Restored the one before.")
@@ -96,9 +99,11 @@ class App:
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
             self.later(self.store.saving(SETUP, list(log)), DEFER, SETUP)
-        else:  # the game started, or the setup was left: at once (a boot must not start it again)
+        else:  # the game started, or the setup was left: a boot must not start it again
             self.setup_log = None
-            self.later(self.store.saving(SETUP, []), NOW, SETUP)
+            # at once, unless the game in play is a new game's record in the log (a boot
+            # that finds it leaves the setup alone): then with its snapshot, off the buttons
+            self.later(self.store.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
 
     # --- screens -------------------------------------------------------
     def push(self, screen):
@@ -274,10 +279,12 @@ class App:
 
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
-        """The new game's save is queued after what the old one still had to
-        write, so a power cut before it is on flash leaves the old game whole;
-        the settings (with the new key) go first, so a key is never handed out
-        twice.  Who plays each colour is what the setup chose (self.seating)."""
+        """The new game is a record of the game's log, programmed at once after the
+        old game's records (a power cut before it leaves the old game whole), its
+        snapshot deferred (GameSave.begin); the settings hold the new key once the
+        hands leave the buttons, and a key is never handed out twice, for the
+        next one is above the game in play's too.  Who plays each colour is what
+        the setup chose (self.seating)."""
         mod = games.module(game_id)
         old = self.session
         key = max(old.key if old is not None else 0, self.settings["games"]) + 1
@@ -290,9 +297,9 @@ class App:
             played(self, players)
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
         self.setup_depth = 0
-        self.saves.start()
+        self.saves.begin()
         if self._history is not None or (old is not None and _rolled(old.game) is not None):
-            # queued after the new game's snapshot, so a power cut can lose the
+            # queued after the new game's record, so a power cut can lose the
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()

@@ -15,10 +15,15 @@ from the hands: a game's records (RECORD: a page programmed into the log's
 erased block, app.ringlog) are done at once, ahead of anything deferred; work
 that only has to reach the flash some time (DEFER: the game's periodic
 snapshot, the next log block erased ahead, the settings, a setup's presses)
-waits until the hands have been off the buttons for QUIET_MS, or at most
-MAX_WAIT_MS; the rest (NOW: a new game's snapshot, the history's records) is
-done in the polls after the press, with everything queued before it, in order.
-A power cut while work is deferred loses no action: its record is on flash.
+waits until the hands have been off the buttons for QUIET_MS; work that has waited MAX_WAIT_MS
+(and SOON work: a new gadget's log blocks, wanted before its first game) once
+they have been off for AFTER_MS, the time after a release in which a player's
+next press comes, so no erase lands while a button is held or just let go (a
+player who never pauses that long gets it done after LAST_MS all the same); the
+rest (NOW: the history's records) is done in the polls after the press, with
+everything queued before it, in order.  A new game is a record too (its whole
+state, app.game_save), its snapshot deferred.  A power cut while work is
+deferred loses no action: its record is on flash.
 """
 import json
 import os
@@ -30,8 +35,11 @@ from app.ringlog import BLOCK
 NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
 DEFER = const(1)  # when the hands are off the buttons (QUIET_MS), or after MAX_WAIT_MS
 RECORD = const(2)  # a game's record: at once, ahead of deferred work
-QUIET_MS = const(500)  # past the 300 ms after a release in which a player may press again
-MAX_WAIT_MS = const(8000)  # deferred work waits no longer than this (while no button is held)
+SOON = const(3)  # deferred, but only past AFTER_MS
+AFTER_MS = const(300)  # after a release the hands are still at the buttons: a player may press again
+QUIET_MS = const(500)  # deferred work waits this long past the hands, a margin past AFTER_MS
+MAX_WAIT_MS = const(8000)  # ... or, once it has waited this long, AFTER_MS
+LAST_MS = const(32000)  # ... or, once it has waited this long, none (never while a button is held)
 _TICKS = const(0x3FFFFFFF)  # MicroPython's ticks_ms() wraps at 2**30
 
 
@@ -194,8 +202,11 @@ class FlashQueue:
         release)."""
         if self.held or not self.work:
             return -1
-        quiet = QUIET_MS - ((now_ms - self.touched) & _TICKS)
-        return max(0, min(quiet, MAX_WAIT_MS - ((now_ms - self.work[0][4]) & _TICKS)))
+        off = (now_ms - self.touched) & _TICKS  # since the hands were last at the buttons
+        head = self.work[0]
+        waited = MAX_WAIT_MS if head[1] == SOON else (now_ms - head[4]) & _TICKS
+        late = max(MAX_WAIT_MS - waited, AFTER_MS - off)
+        return max(0, min(QUIET_MS - off, late, LAST_MS - waited))
 
     def due(self, pressed, now_ms=None):
         """Whether a step runs in this poll (at now_ms; None: the last poll's): when

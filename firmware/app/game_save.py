@@ -16,12 +16,14 @@ import json
 from micropython import const
 
 from app.flash import DEFER, RECORD
-from app.ringlog import RingLog
+from app.ringlog import BLOCK, RingLog, crc16
 from app.store import compact
 
 _RING = const(8)  # the log's blocks: 32 KB
 _EVERY = const(64)  # records between snapshots: a boot replays about these (more when the hands left no quiet moment)
 UNDO = {"undo": 1}  # the log's record of an undo
+_NEW = "new"  # the log's record of a new game: {"new": its snapshot's data}
+_SUM = const(160)  # bytes of a record's CRC summed in a step: about 5 ms on a Pico
 
 
 class GameSave:
@@ -59,6 +61,7 @@ class GameSave:
         self.run = None  # the records of the piece of work queued last, while more may join them
         self.job = None  # ... and that piece
         self.folding = None  # the log's fold into a snapshot, queued and not yet begun
+        self.begun = False  # the game in play is a new game's record in the log, its snapshot not yet made
         self.drops = queue.drops if queue is not None else 0  # the queue's, when last looked at
 
     # --- loading -------------------------------------------------------------
@@ -87,17 +90,29 @@ class GameSave:
             found = paths(self.fs, (self.segment, self.old_segment))
             self.high = max(self.high, read(self.fs, found, gen, log))
         self.old = found
+        # no save at all: a new game's record may be in the log, its snapshot not yet made
+        base = 0 if value is None and not fell_back else gen
         blocks = self.fs.ring(self.folder, _RING, False)
         if blocks is not None:
             self.ring = RingLog(blocks)
-            for text in self.ring.read(gen):
+            for text in self.ring.read(base):
                 try:
                     log.append(json.loads(text))
                 except ValueError:
                     pass  # not written by this program; its CRC held
             self.high = max(self.high, self.ring.top)
-            if self.ring.last >= 0 and gen >= 0:  # records after a snapshot a power cut stopped carry its
-                self.tag = gen + ((self.ring.last - gen) & 0xFFFF)
+            if self.ring.last >= 0 and base >= 0:  # records after a snapshot a power cut stopped carry its
+                self.tag = base + ((self.ring.last - base) & 0xFFFF)
+        k = len(log)
+        while k > 0 and not (isinstance(log[k - 1], dict) and _NEW in log[k - 1]):
+            k -= 1
+        if k > 0:  # the newest new game's record: the game from it, and the records after it
+            try:
+                value, fell_back = checked(log[k - 1][_NEW]), False
+                log = log[k:]
+                self.begun = True
+            except ValueError:
+                pass  # not a game this version reads: the snapshot as it was
         self.count = len(log)
         if value is None:
             if fell_back:
@@ -119,17 +134,25 @@ class GameSave:
                 replay(value, log)
             except (ValueError, KeyError, TypeError, IndexError):
                 fell_back = True  # a log that does not fit: the snapshot alone
+        if self.begun and not fell_back and self.queue is not None:
+            self.folding = self._folding()  # its snapshot, at a quiet moment
+            self.queue.add(self.folding, kind=DEFER)
         return value, ("fell back" if fell_back else None)
 
     def making(self):
         """Work for the queue: the log's blocks made where they are not there yet (a
-        new gadget), a file a step (an erase or two each), then its RingLog.  A
-        boot queues it, so a first boot shows its first screen without waiting
-        for eight erases, and the blocks are there long before a game's first
-        action."""
+        new gadget), a file a step (an erase or two each), then its RingLog, and
+        its first block erased.  A boot queues it, so a first boot shows its
+        first screen without waiting for eight erases, and the blocks are there
+        long before a game's first action."""
+        made = False
         while self.ring is None and self.fs.make_block(self.folder, _RING):
+            made = True
             yield
-        self.prepare()
+        ring = self.prepare()
+        if made:
+            yield  # the first block erased, alone in its step: the first game's record then programs at once
+            ring.ahead(True)
 
     def prepare(self):
         """The log's RingLog, its blocks made if they are not there yet."""
@@ -157,9 +180,31 @@ class GameSave:
             self.folding = self._folding()
             self.queue.add(self.folding, kind=DEFER)
 
+    def begin(self):
+        """A new game: its whole state a record of the log, programmed at once with
+        the records after it (a page or two, no erase where the block was made
+        ready), and its snapshot deferred to a quiet moment, so its first polls
+        write no file (littlefs may erase in any).  A boot before the snapshot
+        rebuilds the game from that record (load())."""
+        data = self.snapshot()
+        self._dropped()
+        if self.folding is not None:
+            self.queue.cancel(self.folding)  # the fold below holds what it would have
+        self.run = self.job = None
+        self.high += 1
+        self.tag = self.high
+        self.count = 0
+        self.folding = None
+        self.begun = True
+        self.add({_NEW: data})
+        if self.folding is None:
+            self.folding = self._folding()
+            self.queue.add(self.folding, kind=DEFER)
+
     def start(self):
-        """Snapshot the game as it is now (a new game, or one loaded from an older
-        copy), after the work already queued; records from now on follow it."""
+        """Snapshot the game as it is now (one loaded from an older copy, or after
+        a flash error), after the work already queued; records from now on
+        follow it."""
         self._dropped()
         if self.folding is not None:
             self.queue.cancel(self.folding)  # this snapshot holds what it would have
@@ -195,9 +240,20 @@ class GameSave:
         text = [compact(r).encode() for r in run]
         del run  # the text is all the piece keeps
         yield
+        sums = []  # each record's CRC: a long one's (a new game's) a piece a step, as its CRC costs 30 us a byte
+        for t in text:
+            if len(t) > BLOCK - 14:  # a page's header and a record's: more than a block holds
+                raise OSError(27)  # (a new game is under 1 KB): the queue drops it, the next action snapshots
+            crc = crc16(bytes((len(t) & 255, len(t) >> 8, gen & 255, gen >> 8 & 255)))
+            for k in range(0, len(t), _SUM):
+                if k:
+                    yield
+                crc = crc16(memoryview(t)[k:k + _SUM], crc)
+            sums.append(crc)
         while True:
-            if ring.append(text[0], gen):
+            if ring.append(text[0], gen, sums[0]):
                 text.pop(0)
+                sums.pop(0)
                 if not text:
                     break
             yield
@@ -232,6 +288,7 @@ class GameSave:
         del data  # the text is all the job keeps
         yield from work
         self.gen = gen
+        self.begun = False
         if self.ring is not None:
             self.ring.fold(keep)
         yield  # the rename alone in its poll: it may be the one that erases

@@ -8,6 +8,7 @@ presses as before and loads none of this.  Names typed during a setup join the r
 game starts (App.start_game), so a setup a power cut interrupted replays its presses
 onto the roster they were made on.
 """
+from app.flash import DEFER
 from app.seats import shown
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
@@ -31,7 +32,7 @@ def roster(app):
 
 def save(app):
     r = roster(app)
-    app.later(app.store.saving(ROSTER, r.to_dict()))
+    app.later(app.store.saving(ROSTER, r.to_dict()), DEFER, ROSTER)  # off the buttons, as the settings
     if app.settings["players"] != len(r.names):
         app.settings["players"] = len(r.names)
         app.save_settings()

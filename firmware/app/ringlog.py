@@ -43,9 +43,9 @@ _NIBBLE_CRC = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
                0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
-def crc16(data):
-    """CRC-16/CCITT-FALSE of data (bytes, or a memoryview)."""
-    crc = 0xFFFF
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of data (bytes, or a memoryview); crc: that of the bytes
+    before it, to go on from (a long record's summed a piece a step)."""
     table = _NIBBLE_CRC
     for b in data:
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
@@ -125,11 +125,13 @@ class RingLog:
             pos += len(rest)
         return found
 
-    def append(self, data, gen):
+    def append(self, data, gen, crc=-1):
         """Program one record (bytes) of generation gen: True once it is on flash,
         False when this call erased a block for it instead (an erase stalls the
         chip 45 ms: call again in the next poll).  OSError when every block
-        holds records in play (a snapshot frees them)."""
+        holds records in play (a snapshot frees them).  crc: the record's
+        (crc16 of its length and generation, 2 bytes each little-endian, then
+        data) when summed before, -1 to sum it here."""
         size = len(data)
         if size > BLOCK - _HEAD - _OVER:
             raise ValueError("Record too long for the log")
@@ -160,7 +162,9 @@ class RingLog:
         buf[at:at + 2] = size.to_bytes(2, "little")
         buf[at + 2:at + 4] = (gen & _END).to_bytes(2, "little")
         buf[at + 4:at + 4 + size] = data
-        buf[at + 4 + size:at + 6 + size] = crc16(mv[at:at + 4 + size]).to_bytes(2, "little")
+        if crc < 0:
+            crc = crc16(mv[at:at + 4 + size])
+        buf[at + 4 + size:at + 6 + size] = crc.to_bytes(2, "little")
         self.dev.program(k, start, buf)
         if head:
             self.seq[k] = seq

@@ -2,7 +2,7 @@
 import json
 
 from memfiles import MemFiles, PowerCut
-from app.flash import DEFER, MAX_WAIT_MS, QUIET_MS, RECORD, FlashQueue
+from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, RECORD, SOON, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.record_files import records
 from app.store import FileStore
@@ -554,8 +554,9 @@ def _blocks_made_a_step_at_a_time():
         queue.step()
         made.append(sum(1 for k in range(8) if fs.size(ring + str(k)) == 4096))
         yield
-    assert made == [1, 2, 3, 4, 5, 6, 7, 8, 8]  # a file a step, then the log opened on them
-    assert save.ring is not None
+    # a file a step, then the log opened on them, then its first block erased in a step of its own
+    assert made == [1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    assert save.ring is not None and save.ring.erased == 0
     again = GameSave(FileStore(root, fs), "game", dict, queue=queue)
     again.load(Tally.build, Tally.replay)
     assert again.ring is not None  # the next boot finds them: nothing to make
@@ -604,27 +605,73 @@ def _test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it():
     assert json.loads(fs.files["/d/game.json"]) == {"items": [1, 2, 3, 4], "gen": gen + 1}
     assert box.reboot().tally.items == [1, 2, 3, 4]
     yield
-    t = 2000
-    while box.save.folding is None:  # presses every 100 ms: never quiet
-        t += 100
-        _press(box, t, t)
-        for dt in range(10, 100, 10):
-            _poll(box, t + dt)
+    t = _pressed_until_due(box, 2000)
     begun = t  # the fold came due
-    while json.loads(fs.files["/d/game.json"])["gen"] == gen + 1:
-        t += 100
-        assert t - begun <= MAX_WAIT_MS + 200, "waited past the bound"
-        _press(box, t, t)
-        for dt in range(10, 100, 10):
-            _poll(box, t + dt)
-    assert t - begun >= MAX_WAIT_MS - 100  # it waited for a quiet moment first
+    while t - begun < MAX_WAIT_MS + 1000:  # presses every 200 ms: the hands never leave
+        t = _press_and_poll(box, t, 200)
+    assert json.loads(fs.files["/d/game.json"])["gen"] == gen + 1  # the fold waits on
     assert box.reboot().tally.items == box.tally.items  # every press on flash meanwhile
-    box.queue.finish()
+    for t in range(t + 10, t + AFTER_MS, 10):  # past its wait, a pause of AFTER_MS is enough
+        _poll(box, t)
+    assert box.queue.pending() and json.loads(fs.files["/d/game.json"])["gen"] == gen + 1
+    while box.queue.pending():
+        _poll(box, t + 10)
+    assert json.loads(fs.files["/d/game.json"])["gen"] == gen + 2
     assert box.reboot().tally.items == box.tally.items
+
+
+def _pressed_until_due(box, t):
+    """Presses every 100 ms from t until the log's fold is queued: when it came due."""
+    while box.save.folding is None:
+        t = _press_and_poll(box, t, 100)
+    return t
+
+
+def _press_and_poll(box, t, every):
+    """A press at t + every, then a poll every 10 ms until the next: the next press's time."""
+    t += every
+    _press(box, t, t)
+    for dt in range(10, every, 10):
+        _poll(box, t + dt)
+    return t
 
 
 def test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it():
     return _test_the_snapshot_waits_for_a_quiet_moment_and_records_go_ahead_of_it()
+
+
+def _test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause():
+    fs = MemFiles()
+    box = Box(fs, every=3).new().add(1, 2)
+    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    _poll(box, 1000)
+    t = begun = _pressed_until_due(box, 1000)
+    yield
+    while json.loads(fs.files["/d/game.json"])["gen"] == gen:  # presses every 200 ms, for ever
+        t = _press_and_poll(box, t, 200)
+        assert t - begun <= LAST_MS + 400, "waited past the bound"
+    assert t - begun >= LAST_MS - 200
+    box.queue.finish()
+    assert box.reboot().tally.items == box.tally.items
+
+
+def test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause():
+    return _test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause()
+
+
+def test_work_soon_waits_only_for_the_hands_to_leave_and_late_work_too():
+    q = FlashQueue()
+    q.touch(1000)
+    q.add(iter(()), kind=SOON)  # a new gadget's log blocks
+    assert q.wait_ms(1010) == AFTER_MS - 10 and q.wait_ms(1000 + AFTER_MS) == 0
+    q = FlashQueue()
+    q.due(False, 0)
+    q.add(iter(()), kind=DEFER)  # queued at 0
+    q.touch(MAX_WAIT_MS - 100)
+    assert q.wait_ms(MAX_WAIT_MS - 90) == AFTER_MS - 10  # late: the hands' AFTER_MS, not QUIET_MS
+    q.touch(100)
+    assert q.wait_ms(200) == QUIET_MS - 100  # not late yet: QUIET_MS, sooner than its wait's end
+    assert q.wait_ms(MAX_WAIT_MS + 90) == 0
 
 
 def test_nothing_deferred_runs_while_a_button_is_held():
@@ -636,8 +683,8 @@ def test_nothing_deferred_runs_while_a_button_is_held():
     for t in range(1040, 1040 + MAX_WAIT_MS + 1000, 50):
         _poll(box, t)
     assert box.queue.pending() and box.queue.wait_ms(t) == -1
-    box.queue.touch(t, False)  # let go: past the bound, it goes at once
-    assert box.queue.wait_ms(t) == 0
+    box.queue.touch(t, False)  # let go: past its wait, it goes once the hands have left AFTER_MS
+    assert box.queue.wait_ms(t) == AFTER_MS and box.queue.wait_ms(t + AFTER_MS) == 0
 
 
 def _act_with_a_press_in_the_snapshot(box):
