@@ -13,17 +13,13 @@ buttons between them.  An erase stalls the chip 45 ms (its code runs from that
 flash), and littlefs may erase in any write, so the queue keeps such work away
 from the hands: a game's records (RECORD: a page programmed into the log's
 erased block, app.ringlog) are done at once, ahead of anything deferred; work
-that only has to reach the flash some time (DEFER: a game's snapshots, the
-next log block erased ahead, the settings, the roster, a setup's presses)
-waits until the hands have been off the buttons for QUIET_MS; work that has
-waited MAX_WAIT_MS (and SOON work: a new gadget's log blocks, wanted before its
-first game) until they have been off for AFTER_MS, the time after a release
-in which a player's next press comes, so that no erase lands while a button
-is held or just let go (a player who never pauses that long gets it done
-after LAST_MS all the same); the rest (NOW: the history's records) is done
-in the polls after the press, with everything queued before it, in order.  A
-new game is a record too (its whole state, app.game_save).  A power cut while
-work is deferred loses no action: its record is on flash.
+that only has to reach the flash some time (DEFER: snapshots, the next log
+block erased ahead, the settings, the roster, a setup's presses) waits until
+the hands have been off the buttons QUIET_MS, or, once it has waited
+MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most; the rest (NOW: the
+history's records) is done in the polls after the press, in order.  A power
+cut while work is deferred loses no action: its record (a new game's too,
+app.game_save) is on flash.
 """
 import json
 import os

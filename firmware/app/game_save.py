@@ -16,7 +16,7 @@ import json
 from micropython import const
 
 from app.flash import DEFER, RECORD
-from app.ringlog import BLOCK, RingLog, crc16
+from app.ringlog import BLOCK, RingLog, crc16, crc16_on
 from app.store import compact
 
 _RING = const(8)  # the log's blocks: 32 KB
@@ -141,8 +141,8 @@ class GameSave:
 
     def making(self):
         """Work for the queue: the log's blocks made where they are not there yet (a
-        new gadget), a file a step (an erase or two each), then its RingLog, and
-        its first block erased.  A boot queues it, so a first boot shows its
+        new gadget), a file a step (an erase or two each), then its RingLog (and
+        its first block erased).  A boot queues it, so a first boot shows its
         first screen without waiting for eight erases, and the blocks are there
         long before a game's first action."""
         made = False
@@ -181,11 +181,10 @@ class GameSave:
             self.queue.add(self.folding, kind=DEFER)
 
     def begin(self):
-        """A new game: its whole state a record of the log, programmed at once with
-        the records after it (a page or two, no erase where the block was made
-        ready), and its snapshot deferred to a quiet moment, so its first polls
-        write no file (littlefs may erase in any).  A boot before the snapshot
-        rebuilds the game from that record (load())."""
+        # A new game: its whole state a record, programmed at once (no file
+        # written near the hands: littlefs may erase in any), its snapshot the
+        # log's fold at a quiet moment; a boot before it rebuilds the game from
+        # the record (load()).
         data = self.snapshot()
         self._dropped()
         if self.folding is not None:
@@ -202,9 +201,8 @@ class GameSave:
             self.queue.add(self.folding, kind=DEFER)
 
     def start(self):
-        """Snapshot the game as it is now (one loaded from an older copy, or after
-        a flash error), after the work already queued; records from now on
-        follow it."""
+        """Snapshot the game as it is now (one loaded from an older copy), after
+        the work already queued; records from now on follow it."""
         self._dropped()
         if self.folding is not None:
             self.queue.cancel(self.folding)  # this snapshot holds what it would have
@@ -240,20 +238,20 @@ class GameSave:
         text = [compact(r).encode() for r in run]
         del run  # the text is all the piece keeps
         yield
-        sums = []  # each record's CRC: a long one's (a new game's) a piece a step, as its CRC costs 30 us a byte
-        for t in text:
-            if len(t) > BLOCK - 14:  # a page's header and a record's: more than a block holds
+        crc = -1  # the first record's CRC, summed ahead when it is long (a new game's: 30 us a byte)
+        t = text[0]
+        if len(t) > _SUM:
+            if len(t) > BLOCK - 14:  # a block's header and a record's: more than a block holds
                 raise OSError(27)  # (a new game is under 1 KB): the queue drops it, the next action snapshots
             crc = crc16(bytes((len(t) & 255, len(t) >> 8, gen & 255, gen >> 8 & 255)))
             for k in range(0, len(t), _SUM):
-                if k:
-                    yield
-                crc = crc16(memoryview(t)[k:k + _SUM], crc)
-            sums.append(crc)
+                yield
+                crc = crc16_on(crc, memoryview(t)[k:k + _SUM])
+            yield
         while True:
-            if ring.append(text[0], gen, sums[0]):
+            if ring.append(text[0], gen, crc):
                 text.pop(0)
-                sums.pop(0)
+                crc = -1
                 if not text:
                     break
             yield

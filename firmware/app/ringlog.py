@@ -43,9 +43,13 @@ _NIBBLE_CRC = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
                0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
 
 
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE of data (bytes, or a memoryview); crc: that of the bytes
-    before it, to go on from (a long record's summed a piece a step)."""
+def crc16(data):
+    """CRC-16/CCITT-FALSE of data (bytes, or a memoryview)."""
+    return crc16_on(0xFFFF, data)
+
+
+def crc16_on(crc, data):
+    """The CRC-16 of bytes whose CRC was crc, and then data (a long record's a piece a step)."""
     table = _NIBBLE_CRC
     for b in data:
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
@@ -129,9 +133,8 @@ class RingLog:
         """Program one record (bytes) of generation gen: True once it is on flash,
         False when this call erased a block for it instead (an erase stalls the
         chip 45 ms: call again in the next poll).  OSError when every block
-        holds records in play (a snapshot frees them).  crc: the record's
-        (crc16 of its length and generation, 2 bytes each little-endian, then
-        data) when summed before, -1 to sum it here."""
+        holds records in play (a snapshot frees them).  crc: its CRC summed
+        ahead (of its length, generation and data), else -1."""
         size = len(data)
         if size > BLOCK - _HEAD - _OVER:
             raise ValueError("Record too long for the log")

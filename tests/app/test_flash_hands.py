@@ -1,0 +1,82 @@
+"""Flash work and the hands: what has waited long goes at the first pause of AFTER_MS, or
+after LAST_MS when the hands never pause; SOON work waits for the hands alone."""
+import json
+
+from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, SOON, FlashQueue
+from memfiles import MemFiles
+from test_storage import Box, _poll, _press
+
+
+def _pressed_until_due(box, t):
+    """Presses every 100 ms from t until the log's fold is queued: when it came due."""
+    while box.save.folding is None:
+        t = _press_and_poll(box, t, 100)
+    return t
+
+
+def _press_and_poll(box, t, every):
+    """A press at t + every, then a poll every 10 ms until the next: the next press's time."""
+    t += every
+    _press(box, t, t)
+    for dt in range(10, every, 10):
+        _poll(box, t + dt)
+    return t
+
+
+def _test_work_past_its_wait_goes_at_the_first_pause_of_after_ms():
+    fs = MemFiles()
+    box = Box(fs, every=3).new().add(1, 2)
+    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    _poll(box, 1000)
+    t = begun = _pressed_until_due(box, 1000)  # the fold came due
+    while t - begun < MAX_WAIT_MS + 1000:  # presses every 200 ms: the hands never leave
+        t = _press_and_poll(box, t, 200)
+        yield
+    assert json.loads(fs.files["/d/game.json"])["gen"] == gen  # the fold waits on
+    assert box.reboot().tally.items == box.tally.items  # every press on flash meanwhile
+    for t in range(t + 10, t + AFTER_MS, 10):  # past its wait, a pause of AFTER_MS is enough
+        _poll(box, t)
+    assert box.queue.pending() and json.loads(fs.files["/d/game.json"])["gen"] == gen
+    while box.queue.pending():
+        _poll(box, t + 10)
+    assert json.loads(fs.files["/d/game.json"])["gen"] == gen + 1
+    assert box.reboot().tally.items == box.tally.items
+
+
+def test_work_past_its_wait_goes_at_the_first_pause_of_after_ms():
+    return _test_work_past_its_wait_goes_at_the_first_pause_of_after_ms()
+
+
+def _test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause():
+    fs = MemFiles()
+    box = Box(fs, every=3).new().add(1, 2)
+    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    _poll(box, 1000)
+    t = begun = _pressed_until_due(box, 1000)
+    yield
+    while json.loads(fs.files["/d/game.json"])["gen"] == gen:  # presses every 200 ms, for ever
+        t = _press_and_poll(box, t, 200)
+        assert t - begun <= LAST_MS + 400, "waited past the bound"
+        yield
+    assert t - begun >= LAST_MS - 200
+    box.queue.finish()
+    assert box.reboot().tally.items == box.tally.items
+
+
+def test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause():
+    return _test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause()
+
+
+def test_work_soon_waits_only_for_the_hands_to_leave_and_late_work_too():
+    q = FlashQueue()
+    q.touch(1000)
+    q.add(iter(()), kind=SOON)  # a new gadget's log blocks
+    assert q.wait_ms(1010) == AFTER_MS - 10 and q.wait_ms(1000 + AFTER_MS) == 0
+    q = FlashQueue()
+    q.due(False, 0)
+    q.add(iter(()), kind=DEFER)  # queued at 0
+    q.touch(MAX_WAIT_MS - 100)
+    assert q.wait_ms(MAX_WAIT_MS - 90) == AFTER_MS - 10  # late: the hands' AFTER_MS, not QUIET_MS
+    q.touch(100)
+    assert q.wait_ms(200) == QUIET_MS - 100  # not late yet: QUIET_MS, sooner than its wait's end
+    assert q.wait_ms(MAX_WAIT_MS + 90) == 0
