@@ -281,7 +281,7 @@ class App:
     def start_game(self, game_id, names, base):
         """The new game is a record of the game's log, programmed at once after the
         old game's records (a power cut before it leaves the old game whole), its
-        snapshot deferred (GameSave.begin); the settings hold the new key once the
+        snapshot deferred (GameSave.start); the settings hold the new key once the
         hands leave the buttons, and a key is never handed out twice, for the
         next one is above the game in play's too.  Who plays each colour is what
         the setup chose (self.seating)."""
@@ -297,7 +297,7 @@ class App:
             played(self, players)
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
         self.setup_depth = 0
-        self.saves.begin()
+        self.saves.start(True)
         if self._history is not None or (old is not None and _rolled(old.game) is not None):
             # queued after the new game's record, so a power cut can lose the
             # old one's dice from the count but never count them twice

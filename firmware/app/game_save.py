@@ -135,8 +135,7 @@ class GameSave:
             except (ValueError, KeyError, TypeError, IndexError):
                 fell_back = True  # a log that does not fit: the snapshot alone
         if self.begun and not fell_back and self.queue is not None:
-            self.folding = self._folding()  # its snapshot, at a quiet moment
-            self.queue.add(self.folding, kind=DEFER)
+            self._fold()  # its snapshot
         return value, ("fell back" if fell_back else None)
 
     def making(self):
@@ -177,32 +176,15 @@ class GameSave:
         self.run.append(record)
         self.count += 1
         if self.count >= self.every and self.folding is None:
-            self.folding = self._folding()
-            self.queue.add(self.folding, kind=DEFER)
+            self._fold()
 
-    def begin(self):
-        # A new game: its whole state a record, programmed at once (no file
-        # written near the hands: littlefs may erase in any), its snapshot the
-        # log's fold at a quiet moment; a boot before it rebuilds the game from
-        # the record (load()).
+    def start(self, new=False):
+        """Snapshot the game as it is now (one loaded from an older copy), after the
+        work already queued; records from now on follow it.  new: a new game, its
+        whole state a record programmed at once (no file written near the hands:
+        littlefs may erase in any), its snapshot the log's fold at a quiet moment;
+        a boot before that rebuilds it from the record (load())."""
         data = self.snapshot()
-        self._dropped()
-        if self.folding is not None:
-            self.queue.cancel(self.folding)  # the fold below holds what it would have
-        self.run = self.job = None
-        self.high += 1
-        self.tag = self.high
-        self.count = 0
-        self.folding = None
-        self.begun = True
-        self.add({_NEW: data})
-        if self.folding is None:
-            self.folding = self._folding()
-            self.queue.add(self.folding, kind=DEFER)
-
-    def start(self):
-        """Snapshot the game as it is now (one loaded from an older copy), after
-        the work already queued; records from now on follow it."""
         self._dropped()
         if self.folding is not None:
             self.queue.cancel(self.folding)  # this snapshot holds what it would have
@@ -211,7 +193,17 @@ class GameSave:
         self.high += 1
         self.tag = self.high
         self.count = 0
-        self.queue.add(self._snapshotting(self.snapshot(), self.high, -1))
+        self.begun = new
+        if not new:
+            self.queue.add(self._snapshotting(data, self.high, -1))
+            return
+        self.add({_NEW: data})
+        if self.folding is None:
+            self._fold()
+
+    def _fold(self):
+        self.folding = self._folding()  # for a quiet moment
+        self.queue.add(self.folding, kind=DEFER)
 
     def _dropped(self):
         """Whether a flash error made the queue drop its work since the last look,
