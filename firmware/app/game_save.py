@@ -15,7 +15,7 @@ import json
 
 from micropython import const
 
-from app.flash import DEFER, RECORD
+from app.flash import DEFER, RECORD, SOON
 from app.ringlog import BLOCK, RingLog, crc16, crc16_on
 from app.store import compact
 
@@ -101,6 +101,8 @@ class GameSave:
                 except ValueError:
                     pass  # not written by this program; its CRC held
             self.high = max(self.high, self.ring.top)
+            if self.queue is not None and self.ring.ahead(False):  # a boot forgets which block was erased
+                self.queue.add(self._ahead(self.ring), SOON, "ahead")  # the next one, at the hands' first pause
             if self.ring.last >= 0 and base >= 0:  # records after a snapshot a power cut stopped carry its
                 self.tag = base + ((self.ring.last - base) & 0xFFFF)
         k = len(log)

@@ -4,7 +4,7 @@ import json
 
 from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, SOON, FlashQueue
 from memfiles import MemFiles
-from test_storage import Box, _poll, _press
+from test_storage import Box, _nearly_full, _poll, _press, _ring
 
 
 def _pressed_until_due(box, t):
@@ -80,3 +80,20 @@ def test_work_soon_waits_only_for_the_hands_to_leave_and_late_work_too():
     q.touch(100)
     assert q.wait_ms(200) == QUIET_MS - 100  # not late yet: QUIET_MS, sooner than its wait's end
     assert q.wait_ms(MAX_WAIT_MS + 90) == 0
+
+
+def test_a_boot_erases_the_next_block_of_the_log_at_the_hands_first_pause():
+    box = _nearly_full(MemFiles()).reboot()  # which block was erased ahead is not on flash
+    ring = _ring(box.fs)
+    erases = ring.erases
+    q = box.queue
+    q.due(False, 1000)
+    q.touch(1000)
+    assert q.wait_ms(1000 + AFTER_MS - 1) == 1 and not q.due(False, 1000 + AFTER_MS - 1)
+    while q.due(False, 1000 + AFTER_MS):
+        q.step(False)
+    assert ring.erases == erases + 1 and not q.pending()
+    box.tally.items.append(["next", "x" * 100])
+    box.save.add(["next", "x" * 100])
+    q.finish()  # the record into the block erased: no erase near the hands
+    assert ring.erases == erases + 1
