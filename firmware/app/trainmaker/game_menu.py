@@ -16,6 +16,9 @@ _CHUNK = 16  # actions the roll history replays per tick
 class GameMenu(Menu):
     """What can be done or looked at now; rows follow the game at every event."""
 
+    # the menu's code, and the help's drawing above it, leave the heap with it (App._left)
+    LEAVES = ("app.trainmaker.game_menu", "app.trainmaker.contract", "app.guide")
+
     def __init__(self):
         Menu.__init__(self, "Trainmaker", [], self._pick)
 
