@@ -4,7 +4,6 @@ the players' statistics.  Everything is worked out from the game when the
 screen opens; a change of the game (undo) only shows after reopening.
 """
 from app.trainmaker import draw as D
-from app.trainmaker.contract import ContractEntry
 from app.trainmaker.text import card_short, card_text, goods_line
 from app.ui import fit, plural, spread, wrap
 from app.widgets import Confirm, Menu, TextView
@@ -93,6 +92,8 @@ def declare(app):
 
 
 def steam_contract(app):
+    from app.trainmaker.contract import ContractEntry  # (the menu's code alone while it is open)
+
     app.push(ContractEntry(lambda a, reqs: _do(a, ("steam_contract", reqs))))
 
 
