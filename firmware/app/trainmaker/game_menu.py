@@ -190,6 +190,7 @@ class History(TextView):
         if end < len(acts):
             return False
         self.game = None
+        self.rolls = []  # in the lines now: the view holds them alone
         cols = app.ui.cols
         lines = [fit(r[0], cols - len(r[1]) - len(r[2]) - 1) + " " + r[1] + r[2] for r in rolls]
         lines.append("x = derailed" if lines else "No rolls yet")
