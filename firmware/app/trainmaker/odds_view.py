@@ -7,10 +7,6 @@ from app.ui import spread
 from app.widgets import TextView
 
 
-def odds_view(app):
-    app.push(OddsView())
-
-
 class OddsView(TextView):
     """The odds card by card, worked out a slice per tick after it opens (not
     in the press that opens it), with the play screen's solver."""

@@ -8,10 +8,6 @@ _HISTORY = 24  # rolls listed, newest first
 _CHUNK = 16  # actions the roll history replays per tick
 
 
-def history(app):
-    app.push(History(app))
-
-
 class History(TextView):
     """The rolls still in the journal, newest first, replayed to know who
     rolled; x marks a roll that ended in a derail (at once, or when the dice
