@@ -50,7 +50,7 @@ test: deps
 test-py: $(VENV_STAMP)
 	$(PY) -m pytest -q tests
 
-test-mp: $(NODE_STAMP)
+test-mp: deps
 	node tests/support/mp_test.mjs
 
 # The page in headless Chromium: where there is none, Debian's chromium is installed when this

@@ -2,7 +2,7 @@
 image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,
-board.py, app/, drivers/, schaffner/ and version.json), and the name of the one to run,
+board.py, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
 "a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
 deploy writes that file last, after reading every other file back. It only ever writes
 into a slot this launcher would not start, and switches /slot.txt with one rename, so a
@@ -103,6 +103,12 @@ def run():
     if name is not None and (flashed is None or runs_slot(_slot_stamp(name), flashed)):
         # '' heads sys.path, so from here on the slot's modules are the ones imported
         os.chdir(slot_dir(name))
+        try:
+            import slotfs  # the slot's own look-ups made cheap (a slot from before has none)
+
+            slotfs.enter(slot_dir(name))
+        except ImportError:
+            pass
         import main
 
         main.main()

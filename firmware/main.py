@@ -185,6 +185,14 @@ def start(display, colours, wdt=None):
     return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
 
 
+def code_from_files():
+    """The first screen is up: the slot's folder as littlefs has it again, where the launcher
+    mounted its listing over it (firmware/slotfs.py)."""
+    slot = sys.modules.get("slotfs")
+    if slot is not None:
+        slot.leave()
+
+
 def run(device):
     """Poll forever: every 10 ms while a button is down, a screen ticks or a beep
     sounds, else every 50 ms (Device.wait_ms); at once while work waits
@@ -252,6 +260,7 @@ def main():
         colours = palette()
         display = board.display(colours)  # first, while the heap is still in one piece
         device = start(display, colours)
+        code_from_files()
         from machine import WDT
 
         wdt = device.wdt = WDT(timeout=chip.watchdog_ms(_WDT_MS))

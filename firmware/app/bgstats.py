@@ -78,29 +78,41 @@ def _raw(key, value):
     return _Q + key + _Q + ":" + value
 
 
+def _field(rec, field):
+    # the encoded piece an optional field adds (after a comma, inside its object)
+    if field == "sourcePlayId":
+        return _str(field, "%s-%d" % (rec["g"], rec["k"]))
+    if field == "playDate":
+        return _str(field, play_date(rec))
+    if field == "bggId":
+        return _raw(field, str(game(rec["g"])[1]))
+    if field == "board":
+        return _str(field, game(rec["g"])[2])
+    if field == "durationMin":
+        return _raw(field, str(minutes(rec)))
+    return _raw(field, "true")  # startPlayer
+
+
 def _data(rec, extra):
     # the encoded JSON of a record with the optional fields named in extra
-    name, bgg, board = game(rec["g"])
     head = [_str("sourceName", SOURCE)]
-    if "sourcePlayId" in extra:
-        head.append(_str("sourcePlayId", "%s-%d" % (rec["g"], rec["k"])))
-    if "playDate" in extra:
-        head.append(_str("playDate", play_date(rec)))
-    g = [_str("name", name)]
+    for key in ("sourcePlayId", "playDate"):
+        if key in extra:
+            head.append(_field(rec, key))
+    g = [_str("name", game(rec["g"])[0])]
     if "bggId" in extra:
-        g.append(_raw("bggId", str(bgg)))
+        g.append(_field(rec, "bggId"))
     head.append(_raw("game", "%7B" + ",".join(g) + "%7D"))
-    if "board" in extra:
-        head.append(_str("board", board))
-    if "durationMin" in extra:
-        head.append(_raw("durationMin", str(minutes(rec))))
+    for key in ("board", "durationMin"):
+        if key in extra:
+            head.append(_field(rec, key))
     players = []
     for i, p in enumerate(rec["p"]):
         f = [_str("name", seat_name(rec, i)), _raw("score", str(p[1]))]
         if p[2] == 1:
             f.append(_raw("winner", "true"))
         if i == 0 and "startPlayer" in extra:
-            f.append(_raw("startPlayer", "true"))
+            f.append(_field(rec, "startPlayer"))
         players.append("%7B" + ",".join(f) + "%7D")
     head.append(_raw("players", "%5B" + ",".join(players) + "%5D"))
     return "%7B" + ",".join(head) + "%7D"
@@ -129,17 +141,22 @@ def optional(rec):
 def link(rec, room):
     """The BG Stats link of a record in at most room bytes, and the optional fields
     it left out; ValueError when even the fields BG Stats needs do not fit."""
+    # Each optional field adds its piece and a comma wherever it goes, so the
+    # choice is made on lengths and the link built once more at most: the scan
+    # screen's press allocates two links, not one per field.
+    text = LINK + _data(rec, ())
+    size = len(text)
+    if size > room:
+        raise ValueError("The play is %d bytes as a link; a code here holds %d" % (size, room))
     extra = []  # type: list[str]
-    text = LINK + _data(rec, extra)
-    if len(text) > room:
-        raise ValueError("The play is %d bytes as a link; a code here holds %d" % (len(text), room))
     left = []
     for field in optional(rec):
-        extra.append(field)
-        longer = LINK + _data(rec, extra)
-        if len(longer) > room:
-            extra.pop()
-            left.append(field)
+        more = len(_field(rec, field)) + 1
+        if size + more <= room:
+            extra.append(field)
+            size += more
         else:
-            text = longer
+            left.append(field)
+    if extra:
+        text = LINK + _data(rec, extra)
     return text, left

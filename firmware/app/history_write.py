@@ -214,17 +214,20 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
 
 
 def record(app, res):
+    return ascii_json(json.dumps(record_of(app, res), separators=(",", ":")))
+
+
+def record_of(app, res):  # the record of the game in play as a dict, as it is read back
     s = app.session
     now = app.today() if app.today else None
     ms = s.ms
-    rec = {"v": 2, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % now[:3] if now else None,
-           "c": "%02d:%02d" % now[3:5] if now and len(now) >= 5 else None,
-           "m": max(1, (ms + 30000) // 60000) if ms else None,
-           "a": s.journal.count(), "t": res["turns"], "w": res["winner"], "h": res["win"],
-           "b": res["tiebreak"], "u": res["unit"],
-           "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))],
-           "n": s.players}
-    return ascii_json(json.dumps(rec, separators=(",", ":")))
+    return {"v": 2, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % now[:3] if now else None,
+            "c": "%02d:%02d" % now[3:5] if now and len(now) >= 5 else None,
+            "m": max(1, (ms + 30000) // 60000) if ms else None,
+            "a": s.journal.count(), "t": res["turns"], "w": res["winner"], "h": res["win"],
+            "b": res["tiebreak"], "u": res["unit"],
+            "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))],
+            "n": s.players}
 
 
 def ascii_json(text):  # non-ASCII as JSON escapes (CPython's json does so already): a byte a character

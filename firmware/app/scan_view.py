@@ -49,14 +49,13 @@ def open_for(app, rec):
 
 def open_for_game(app):
     """The scan screen of the game in play once it is over: its record as the
-    history keeps it (made again from the game, so no flash is read)."""
-    import json
-    from app.history_write import record
+    history keeps it (made again from the game, so no flash is read nor JSON made)."""
+    from app.history_write import record_of
     s = app.session
     res = s.ui.result(s.game, s.names)
     if res is None:
         raise ValueError("The game is not over yet.")
-    open_for(app, json.loads(record(app, res)))
+    open_for(app, record_of(app, res))
 
 
 class ScanCode(Screen):

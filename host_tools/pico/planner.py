@@ -9,7 +9,7 @@ The board after make deploy (firmware/launcher.py explains the slots):
     /main.py              the launcher
     /slot.txt             "a" or "b": the slot the launcher starts
     /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.py, app/, drivers/,
-                          schaffner/, and version.json, written last (the slot is complete)
+                          schaffner/, slotfs.mpy, and version.json, written last (the slot is complete)
     /data/                saves and settings: in no listing and no plan
 
 Every module a version imports is in its slot. Deploys from before Schaffner had its own

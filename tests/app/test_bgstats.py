@@ -2,7 +2,7 @@
 (the web page makes the play file under MicroPython): the link hand-built, its
 optional fields added while they fit, the name-based uuids the same everywhere."""
 from app import bgsplay, bgstats
-from support import raises
+from support import raises, stepped
 
 REC = {"v": 1, "k": 5, "g": "ttr_austria", "d": "2026-05-01", "a": 9, "t": None, "w": "J\u00f6rg", "h": "points",
        "b": "", "u": "VP", "p": [["J\u00f6rg", 61, 1], ["Red", 40, 2]]}
@@ -72,3 +72,23 @@ def test_a_record_with_names_time_and_minutes():
     play = json.loads(bgsplay.dumps([rec], "2026-12-02 21:30:00"))["plays"][0]
     assert play["playDate"] == "2026-05-01 21:47:00" and play["durationMin"] == 95
     assert bgstats.minutes(dict(rec, m=None)) is None and bgstats.play_date(dict(rec, c=None)).endswith(" 00:00:00")
+
+
+@stepped
+def test_every_room_gets_a_link_that_fits_with_what_it_says_it_left_out():
+    rec = dict(REC, v=2, c="21:47", m=95, n=["", "Anna-Lena"])
+    marks = {"bggId": "%22bggId%22:9209", "playDate": "%22playDate%22:", "board": "%22board%22:",
+             "durationMin": "%22durationMin%22:95", "sourcePlayId": "%22sourcePlayId%22:",
+             "startPlayer": "%22startPlayer%22:true"}
+    full = len(bgstats.link(rec, 1000)[0])
+    least = len(START + NEEDED) - len("Red") + len("Anna-Lena")
+    assert bgstats.link(rec, least)[1] == ["bggId", "playDate", "board", "durationMin", "sourcePlayId", "startPlayer"]
+    raises(ValueError, bgstats.link, rec, least - 1)
+    for room in range(least, full + 1):
+        text, left = bgstats.link(rec, room)
+        assert len(text) <= room, room
+        for field, mark in marks.items():
+            assert (mark in text) == (field not in left), (room, field)
+        assert bgstats.link(rec, len(text)) == (text, left), room
+        yield
+    assert len(bgstats.link(rec, full)[0]) == full and bgstats.link(rec, full)[1] == []
