@@ -107,6 +107,7 @@ def run():
             import slotfs  # the slot's own look-ups made cheap (a slot from before has none)
 
             slotfs.enter(slot_dir(name))
+            del slotfs  # main drops it once the first screen is up: no hold on it here
         except ImportError:
             pass
         import main

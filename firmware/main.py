@@ -187,8 +187,9 @@ def start(display, colours, wdt=None):
 
 def code_from_files():
     """The first screen is up: the slot's folder as littlefs has it again, where the launcher
-    mounted its listing over it (firmware/slotfs.py)."""
-    slot = sys.modules.get("slotfs")
+    mounted its listing over it (firmware/slotfs.py); its code leaves the heap with it (the
+    deploy install's code is in the heap)."""
+    slot = sys.modules.pop("slotfs", None)
     if slot is not None:
         slot.leave()
 
