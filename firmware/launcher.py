@@ -90,10 +90,14 @@ def _slot_stamp(name):
 
 
 def _flashed():
+    path = sys.path[:]
+    sys.path[:] = [".frozen"]  # an image's frozen modules alone: a make deploy install has none, and no flash to search for it
     try:
         from firmware_stamp import STAMP as stamp  # type: ignore[import-not-found]  # in an image only
     except ImportError:
         return None
+    finally:
+        sys.path[:] = path
     return stamp
 
 

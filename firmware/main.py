@@ -171,7 +171,9 @@ def today():
 
 
 def start(display, colours, wdt=None):
-    """Build the app on the display and return the Device that runs it."""
+    """Build the app on the display and return the Device that runs it: the first frame
+    shown, then the saved game built (its rules imported, its log replayed), while the
+    slot's modules still come from its listing (firmware/slotfs.py)."""
     from app.app import App
     from app.flash import OsFiles
     from app.store import FileStore
@@ -182,7 +184,10 @@ def start(display, colours, wdt=None):
     seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), Rng(seed), colours, today)
     buttons = Debouncer(edges=board.edges)
-    return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
+    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
+    if app.resume():  # a save that did not fit its game says so
+        device.refresh()
+    return device
 
 
 def code_from_files():
