@@ -1,4 +1,5 @@
-"""/main.py of a Pico that make deploy set up, and main.py frozen into a Schaffner firmware
+"""/launcher.mpy of a Pico that make deploy set up (its /main.py runs it: compiled, it loads
+faster than MicroPython compiles this source), and main.py frozen into a Schaffner firmware
 image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,

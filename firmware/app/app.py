@@ -265,12 +265,13 @@ class App:
         return bool(b and b(self))
 
     def preload(self, game_id):
-        """Import the game's code in the polls to come, one module a poll: its
+        """Import the game's code in the polls to come, one module a poll: the
+        journal (which a boot leaves for the saved game, app.games.Saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
         a game needs."""
         games.row(game_id)
-        for name in ("app." + game_id, "app.history", "app.history_write"):
+        for name in ("schaffner.journal", "app." + game_id, "app.history", "app.history_write"):
             if name not in self.loading:
                 self.loading.append(name)
 
