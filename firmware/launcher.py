@@ -3,7 +3,7 @@ faster than MicroPython compiles this source), and main.py frozen into a Schaffn
 image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,
-board.py, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
+board.mpy, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
 "a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
 deploy writes that file last, after reading every other file back. It only ever writes
 into a slot this launcher would not start, and switches /slot.txt with one rename, so a

