@@ -47,7 +47,7 @@ class App:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
                     self.settings[k] = saved[k]
         self._session = None  # the game in play (App.session)
-        self._saved = None  # ... or, until it is built, its save read (games.Saved)
+        self._saved = None  # ... or, until it is built, its save read (app.saved.Saved)
         self.message = None
         self.answer = None  # the message is a question: this key ...
         self.then = None  # ... does this (then(app))
@@ -64,7 +64,9 @@ class App:
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
-        saved, note = self.saves.load(games.Saved, games.Saved.replay)
+        saved, note = self.saves.load(_saved, _counted)
+        if saved is None:
+            forget("app.saved")
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
             self.later(self.saves.making(), DEFER)
         self._saved = saved
@@ -82,7 +84,7 @@ class App:
         """The game in play (games.Session), or None; built from its save the first time it
         is asked for (resume())."""
         if self._saved is not None:
-            self._build()
+            self.resume()
         return self._session
 
     @session.setter
@@ -94,24 +96,24 @@ class App:
         """The saved game built, its rules imported and its log replayed, where the boot left
         it for after the first frame (main.start); True when there is a message to show (a
         save that did not fit its game)."""
-        if self._saved is not None:
-            self._build()
+        saved = self._saved
+        if saved is not None:
+            from app.saved import build  # (imported at boot, and still there)
+
+            self._saved = None
+            self._session, note = build(saved, self.saves)
+            forget("app.saved")  # nothing of it is needed again until the next boot
+            self._noted(note)
         return self.message is not None
 
     def in_play(self):
-        """The game in play as the main menu shows it: its game_id, can_undo(), can_redo();
-        its save's (games.Saved) while the game is not built yet. None without one."""
-        return self._saved if self._saved is not None else self._session
-
-    def _build(self):
-        saved = self._saved
-        self._saved = None
-        try:
-            self._session, note = saved.session()
-        except ValueError:  # the snapshot does not fit its game: the whole load again, which falls back
-            saved = None  # (its data's heap is the load's)
-            self._session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
-        self._noted(note)
+        """The game in play as the main menu shows it, (game id, whether an action can be
+        undone, and redone), or None; from its save (app.saved.Saved) while it is not built."""
+        s = self._saved
+        if s is not None:
+            return s.game_id, s.actions > 0, s.undone > 0
+        s = self._session
+        return None if s is None else (s.game_id, s.journal.can_undo(), len(s.journal.undone) > 0)
 
     def _noted(self, note):
         """What loading the save had to say (GameSave.load's note)."""
@@ -266,7 +268,7 @@ class App:
 
     def preload(self, game_id):
         """Import the game's code in the polls to come, one module a poll: the
-        journal (which a boot leaves for the saved game, app.games.Saved), its
+        journal (which a boot leaves for the saved game, app.saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
         a game needs."""
@@ -316,34 +318,10 @@ class App:
 
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
-        """The new game's save is queued after what the old one still had to
-        write, so a power cut before it is on flash leaves the old game whole;
-        the settings (with the new key) go first, so a key is never handed out
-        twice.  Who plays each colour is what the setup chose (self.seating)."""
-        mod = games.module(game_id)
-        old = self.session
-        key = max(old.key if old is not None else 0, self.settings["games"]) + 1
-        self.settings["games"] = key
-        self.save_settings()
-        players = self.seating if self.seating and len(self.seating) == len(names) else None
-        self.seating = None
-        if players is not None and any(players):
-            from app.players import played
-            played(self, players)
-        from schaffner.journal import Journal
-
-        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
-        self.setup_depth = 0
-        self.saves.start()
-        if self._history is not None or (old is not None and _rolled(old.game) is not None):
-            # queued after the new game's snapshot, so a power cut can lose the
-            # old one's dice from the count but never count them twice
-            self.history.replaced(self, old)
-        self.home()
-        # the setup is done: its screens leave the heap until the next one (the roster stays,
-        # app.players: what it read, with what it queued to save)
-        forget("app.new_game", "app.players", "app.name_entry")
-        self.open_game(mod.play_screen())
+        """A new game in play, from its setup (app.new_game.start: its code leaves the heap
+        with the setup's)."""
+        from app.new_game import start
+        start(self, game_id, names, base)
 
     def open_game(self, screen):
         """Put the game's play screen over the main menu: the game is on screen
@@ -375,7 +353,7 @@ class App:
         before = s.game
         action = s.journal.undo()
         self.saves.add(UNDO)
-        if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
+        if self._history is not None or s.ui.result(before, s.names) is not None or rolled(before) != rolled(s.game):
             self.history.after_undo(self, before)  # queued after the undo
         self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, App.redo)
 
@@ -446,7 +424,17 @@ def forget(*names):
                 delattr(parent, leaf)
 
 
-def _rolled(game):
+def _saved(data):
+    """A save read as app.saved.Saved, imported only when there is one."""
+    from app.saved import Saved
+    return Saved(data)
+
+
+def _counted(saved, log):  # the records logged since, counted (app.saved.Saved.replay)
+    saved.replay(saved, log)
+
+
+def rolled(game):
     """The faces a game with dice has rolled (Trainmaker's tally()), else None."""
     t = getattr(game, "tally", None)
     return t() if t else None

