@@ -47,7 +47,7 @@ class App:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
                     self.settings[k] = saved[k]
         self._session = None  # the game in play (App.session)
-        self._saved = None  # ... or, until it is built, its save read (app.saved.Saved)
+        self._saved = None  # ... or, until it is built, its save read (games.Saved)
         self.message = None
         self.answer = None  # the message is a question: this key ...
         self.then = None  # ... does this (then(app))
@@ -64,9 +64,7 @@ class App:
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
-        saved, note = self.saves.load(_saved, _counted)
-        if saved is None:
-            forget("app.saved")
+        saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first screen
             self.later(self.saves.making(), DEFER)
         self._saved = saved
@@ -98,17 +96,14 @@ class App:
         save that did not fit its game)."""
         saved = self._saved
         if saved is not None:
-            from app.saved import build  # (imported at boot, and still there)
-
             self._saved = None
-            self._session, note = build(saved, self.saves)
-            forget("app.saved")  # nothing of it is needed again until the next boot
+            self._session, note = games.build(saved, self.saves)
             self._noted(note)
         return self.message is not None
 
     def in_play(self):
         """The game in play as the main menu shows it, (game id, whether an action can be
-        undone, and redone), or None; from its save (app.saved.Saved) while it is not built."""
+        undone, and redone), or None; from its save (games.Saved) while it is not built."""
         s = self._saved
         if s is not None:
             return s.game_id, s.actions > 0, s.undone > 0
@@ -268,7 +263,7 @@ class App:
 
     def preload(self, game_id):
         """Import the game's code in the polls to come, one module a poll: the
-        journal (which a boot leaves for the saved game, app.saved), its
+        journal (which a boot leaves for the saved game, games.Saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
         a game needs."""
@@ -422,16 +417,6 @@ def forget(*names):
             parent = sys.modules.get(pkg)
             if parent is not None and hasattr(parent, leaf):
                 delattr(parent, leaf)
-
-
-def _saved(data):
-    """A save read as app.saved.Saved, imported only when there is one."""
-    from app.saved import Saved
-    return Saved(data)
-
-
-def _counted(saved, log):  # the records logged since, counted (app.saved.Saved.replay)
-    saved.replay(saved, log)
 
 
 def rolled(game):

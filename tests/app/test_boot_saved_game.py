@@ -1,11 +1,11 @@
 """A boot shows its first frame before the saved game's rules are loaded: the main menu
-names the game and offers Undo and Redo from the save itself (app.saved.Saved), and
+names the game and offers Undo and Redo from the save itself (app.games.Saved), and
 looks the same once the game is built; a snapshot that does not fit its game still
 falls back to the copy before, with its message, right after that frame."""
 import json
 
 from appdriver import Driver
-from app.saved import Saved
+from app.games import Saved
 from play_taubertal import new_game
 from schaffner.journal import REDO, Journal
 from support import stepped
