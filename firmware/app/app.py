@@ -313,10 +313,34 @@ class App:
 
     # --- the game in play --------------------------------------------------
     def start_game(self, game_id, names, base):
-        """A new game in play, from its setup (app.new_game.start: its code leaves the heap
-        with the setup's)."""
-        from app.new_game import start
-        start(self, game_id, names, base)
+        """The new game's save is queued after what the old one still had to
+        write, so a power cut before it is on flash leaves the old game whole;
+        the settings (with the new key) go first, so a key is never handed out
+        twice.  Who plays each colour is what the setup chose (self.seating)."""
+        mod = games.module(game_id)
+        old = self.session
+        key = max(old.key if old is not None else 0, self.settings["games"]) + 1
+        self.settings["games"] = key
+        self.save_settings()
+        players = self.seating if self.seating and len(self.seating) == len(names) else None
+        self.seating = None
+        if players is not None and any(players):
+            from app.players import played
+            played(self, players)
+        from schaffner.journal import Journal
+
+        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
+        self.setup_depth = 0
+        self.saves.start()
+        if self._history is not None or (old is not None and _rolled(old.game) is not None):
+            # queued after the new game's snapshot, so a power cut can lose the
+            # old one's dice from the count but never count them twice
+            self.history.replaced(self, old)
+        self.home()
+        # the setup is done: its screens leave the heap until the next one (the roster stays,
+        # app.players: what it read, with what it queued to save)
+        forget("app.new_game", "app.players", "app.name_entry")
+        self.open_game(mod.play_screen())
 
     def open_game(self, screen):
         """Put the game's play screen over the main menu: the game is on screen
@@ -348,7 +372,7 @@ class App:
         before = s.game
         action = s.journal.undo()
         self.saves.add(UNDO)
-        if self._history is not None or s.ui.result(before, s.names) is not None or rolled(before) != rolled(s.game):
+        if self._history is not None or s.ui.result(before, s.names) is not None or _rolled(before) != _rolled(s.game):
             self.history.after_undo(self, before)  # queued after the undo
         self.notify("Undone: %s\nHold OK: redo" % s.ui.describe(action, s.names, s.game), OK | LONG, App.redo)
 
@@ -419,7 +443,7 @@ def forget(*names):
                 delattr(parent, leaf)
 
 
-def rolled(game):
+def _rolled(game):
     """The faces a game with dice has rolled (Trainmaker's tally()), else None."""
     t = getattr(game, "tally", None)
     return t() if t else None

@@ -1,42 +1,9 @@
 """A new game's setup: which game, how many play, then each seat's colour and who plays
-it (NamePicker), and the game's start (start()).  Loaded when a new game is chosen
-(app.menus, App's resumed setup), and left when the game starts."""
+it (NamePicker).  Loaded when a new game is chosen (app.menus, App's resumed setup)."""
 from app import games
 from app.colours import NAMES
 from app.events import BACK
 from app.widgets import Menu, NumberEntry
-
-
-def start(app, game_id, names, base):
-    """App.start_game's work. The new game's save is queued after what the old one still had
-    to write, so a power cut before it is on flash leaves the old game whole; the settings
-    (with the new key) go first, so a key is never handed out twice.  Who plays each colour
-    is what the setup chose (app.seating)."""
-    from app.app import forget, rolled
-    from schaffner.journal import Journal
-
-    mod = games.module(game_id)
-    old = app.session
-    key = max(old.key if old is not None else 0, app.settings["games"]) + 1
-    app.settings["games"] = key
-    app.save_settings()
-    players = app.seating if app.seating and len(app.seating) == len(names) else None
-    app.seating = None
-    if players is not None and any(players):
-        from app.players import played
-        played(app, players)
-    app.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
-    app.setup_depth = 0
-    app.saves.start()
-    if app._history is not None or (old is not None and rolled(old.game) is not None):
-        # queued after the new game's snapshot, so a power cut can lose the
-        # old one's dice from the count but never count them twice
-        app.history.replaced(app, old)
-    app.home()
-    # the setup is done: its screens leave the heap until the next one (the roster stays,
-    # app.players: what it read, with what it queued to save)
-    forget("app.new_game", "app.players", "app.name_entry")
-    app.open_game(mod.play_screen())
 
 
 def choose_game(app, replace=False):
