@@ -1,8 +1,9 @@
-"""/main.py of a Pico that make deploy set up, and main.py frozen into a Schaffner firmware
+"""/launcher.mpy of a Pico that make deploy set up (its /main.py runs it: compiled, it loads
+faster than MicroPython compiles this source), and main.py frozen into a Schaffner firmware
 image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,
-board.py, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
+board.mpy, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
 "a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
 deploy writes that file last, after reading every other file back. It only ever writes
 into a slot this launcher would not start, and switches /slot.txt with one rename, so a
@@ -90,10 +91,14 @@ def _slot_stamp(name):
 
 
 def _flashed():
+    path = sys.path[:]
+    sys.path[:] = [".frozen"]  # an image's frozen modules alone: a make deploy install has none, and no flash to search for it
     try:
         from firmware_stamp import STAMP as stamp  # type: ignore[import-not-found]  # in an image only
     except ImportError:
         return None
+    finally:
+        sys.path[:] = path
     return stamp
 
 
@@ -107,6 +112,7 @@ def run():
             import slotfs  # the slot's own look-ups made cheap (a slot from before has none)
 
             slotfs.enter(slot_dir(name))
+            del slotfs  # main drops it once the first screen is up: no hold on it here
         except ImportError:
             pass
         import main

@@ -171,24 +171,33 @@ def today():
 
 
 def start(display, colours, wdt=None):
-    """Build the app on the display and return the Device that runs it."""
+    """Build the app on the display and return the Device that runs it: the first frame
+    shown, then what it does without: the dice's generator, and the saved game built (its
+    rules imported, its log replayed), while the slot's modules still come from its
+    listing (firmware/slotfs.py)."""
     from app.app import App
     from app.flash import OsFiles
     from app.store import FileStore
     from drivers import rawflash
-    from schaffner.rng import Rng
 
     gc.collect()
     seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
-    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), Rng(seed), colours, today)
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today)
     buttons = Debouncer(edges=board.edges)
-    return Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
+    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
+    from schaffner.rng import Rng
+
+    app.rng = Rng(seed)  # the dice roll at a press, never at power-up
+    if app.resume():  # a save that did not fit its game says so
+        device.refresh()
+    return device
 
 
 def code_from_files():
     """The first screen is up: the slot's folder as littlefs has it again, where the launcher
-    mounted its listing over it (firmware/slotfs.py)."""
-    slot = sys.modules.get("slotfs")
+    mounted its listing over it (firmware/slotfs.py); its code leaves the heap with it (the
+    deploy install's code is in the heap)."""
+    slot = sys.modules.pop("slotfs", None)
     if slot is not None:
         slot.leave()
 

@@ -4,15 +4,14 @@ checks, the bench and the web page use.
 On the device (the image's paths, device paths): the rules core in /lib/schaffner, the
 firmware's packages at the root, main.py at the root (left as source so the board runs
 it), the board's pin file as /board.py.  In a slot of make deploy (slot_path) the rules
-core is at schaffner/ and every file but board.py is compiled to .mpy.
+core is at schaffner/ and every file is compiled to .mpy (board.py too: MicroPython loads
+it faster than it compiles the source at every boot; its pins are in boards/<board>/).
 """
 import os
 import re
 
 from .paths import BOARDS as BOARDS_DIR
 from .paths import ROOT
-
-SOURCE_FILES = ("board.py",)  # left as source in a slot
 
 # Rules-core modules the gadget never imports: Ticket to Ride's map mode, which
 # host_tools/ttr_score.py uses (the gadget scores numbers entered by hand).  They
@@ -85,7 +84,7 @@ def compiled_name(device_path):
 def slot_path(device_path):
     """Where a device file goes in a slot: /lib/schaffner/x.py -> schaffner/x.mpy."""
     rel = device_path[len("/lib/"):] if device_path.startswith("/lib/") else device_path[1:]
-    return rel if rel in SOURCE_FILES else rel[:-3] + ".mpy"
+    return rel[:-3] + ".mpy"
 
 
 def source_name(device_path):

@@ -22,7 +22,6 @@ from app.flash import DEFER, NOW, SOON, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
-from schaffner.journal import Journal
 
 SAVE = "game"
 SETTINGS = "settings"
@@ -47,7 +46,8 @@ class App:
             for k in DEFAULT_SETTINGS:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
                     self.settings[k] = saved[k]
-        self.session = None
+        self._session = None  # the game in play (App.session)
+        self._saved = None  # ... or, until it is built, its save read (games.Saved)
         self.message = None
         self.answer = None  # the message is a question: this key ...
         self.then = None  # ... does this (then(app))
@@ -63,12 +63,13 @@ class App:
         self.loading = []  # modules to import, one per poll (preload)
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
-        session, note = self.saves.load(games.Session.from_dict, games.Session.replay)
+        # the save read, its game not yet built: the first frame waits for none of its modules
+        saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the first pauses of the hands
             self.later(self.saves.making(), SOON)
-        self.session = session
-        if session is not None:
-            self.preload(session.game_id)
+        self._saved = saved
+        if saved is not None:
+            self.preload(saved.game_id)
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
         if isinstance(events, list) and events:  # [] once the setup is over
@@ -76,12 +77,49 @@ class App:
                 self._setup_saved([])
             else:
                 self._resume_setup(events)
+        self._noted(note)
+        self.dirty = True
+
+    @property
+    def session(self):
+        """The game in play (games.Session), or None; built from its save the first time it
+        is asked for (resume())."""
+        if self._saved is not None:
+            self.resume()
+        return self._session
+
+    @session.setter
+    def session(self, session):
+        self._saved = None
+        self._session = session
+
+    def resume(self):
+        """The saved game built, its rules imported and its log replayed, where the boot left
+        it for after the first frame (main.start); True when there is a message to show (a
+        save that did not fit its game)."""
+        saved = self._saved
+        if saved is not None:
+            self._saved = None
+            self._session, note = games.build(saved, self.saves)
+            self._noted(note)
+        return self.message is not None
+
+    def in_play(self):
+        """The game in play as the main menu shows it, (game id, whether an action can be
+        undone, and redone), or None; from its save (games.Saved) while it is not built."""
+        s = self._saved
+        if s is not None:
+            return s.game_id, s.actions > 0, s.undone > 0
+        s = self._session
+        return None if s is None else (s.game_id, s.journal.can_undo(), len(s.journal.undone) > 0)
+
+    def _noted(self, note):
+        """What loading the save had to say (GameSave.load's note)."""
         if note == "fell back":
             self.saves.start()  # a clean snapshot, away from the damage
             self.notify("The last save was damaged. Restored the one before.")
         elif note is not None:
             self.notify("Saved game damaged or from other version: kept in %s." % note)
-        self.dirty = True
 
     def _resume_setup(self, events):
         """A setup a power cut interrupted: its presses again, from the game menu
@@ -229,12 +267,13 @@ class App:
         return bool(b and b(self))
 
     def preload(self, game_id):
-        """Import the game's code in the polls to come, one module a poll: its
+        """Import the game's code in the polls to come, one module a poll: the
+        journal (which a boot leaves for the saved game, games.Saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
         a game needs."""
         games.row(game_id)
-        for name in ("app." + game_id, "app.history", "app.history_write"):
+        for name in ("schaffner.journal", "app." + game_id, "app.history", "app.history_write"):
             if name not in self.loading:
                 self.loading.append(name)
 
@@ -295,6 +334,8 @@ class App:
         if players is not None and any(players):
             from app.players import played
             played(self, players)
+        from schaffner.journal import Journal
+
         self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
         self.setup_depth = 0
         self.saves.start(True)
@@ -303,9 +344,12 @@ class App:
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
-        # the setup is done: its screens leave the heap until the next one (the roster stays,
-        # app.players: what it read, with what it queued to save)
-        forget("app.new_game", "app.players", "app.name_entry")
+        # the setup is done: its screens leave the heap until the next one, the game's own
+        # (its SETUP) with them (the roster stays, app.players: what it read, with what it
+        # queued to save)
+        setup = getattr(mod, "SETUP", ())
+        forget("app.new_game", "app.players", "app.name_entry", *setup)
+        self.loading = [n for n in self.loading if n not in setup]  # a preload not yet done
         self.open_game(mod.play_screen())
 
     def open_game(self, screen):
@@ -388,8 +432,10 @@ class App:
     # included), and when nobody acts (the game is over).  The LED shows it, and
     # a colour screen's title bar.
     def acting_colour(self):
+        if len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
+            return None
         s = self.session
-        if s is None or len(self.stack) < 2 or not getattr(self.stack[1], "game", False):
+        if s is None:
             return None
         who = s.ui.acting(s.game)
         return None if who is None else colour_of(s.names[who])

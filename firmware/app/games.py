@@ -20,7 +20,9 @@ Its ``__init__`` is the entry point and provides:
 docs/architecture.md says how to add a game.
 """
 from app.game_save import UNDO
-from schaffner.journal import REDO, Journal
+
+_KEEP = 64  # Journal.from_dict's keep and fold: a replayed log folds where the journal would
+_FOLD = 32
 
 VERSION = 2  # of the save: 1 was a whole save per action, 2 a snapshot with a log
 
@@ -83,6 +85,8 @@ class Session:
     def from_dict(cls, data):
         """Rebuild a saved session (this version's save or the one before);
         ValueError for anything else."""
+        from schaffner.journal import Journal  # (imported when a game is first built: not for a boot's first frame)
+
         if not isinstance(data, dict) or data.get("app") != "schaffner":
             raise ValueError("Not a Schaffner save")
         if data.get("v") not in (1, VERSION):
@@ -104,6 +108,8 @@ class Session:
     def replay(session, log):
         """Apply the records of the save's log (actions, UNDO and REDO) to the
         session; ValueError, and nothing changed, if one does not fit."""
+        from schaffner.journal import REDO
+
         entries = []  # type: list[list | dict | None]
         for record in log:
             if record == UNDO:
@@ -113,6 +119,75 @@ class Session:
             else:
                 raise ValueError("Not a record of ours")
         session.journal.restore(entries)
+
+
+class Saved:
+    """A game as its save holds it, its rules not loaded yet (a boot's first frame waits for
+    no game's modules): which game, whether an action can be undone or redone (what the main
+    menu shows of it), and the snapshot's data with the records logged since, which
+    build() makes into the Session."""
+
+    def __init__(self, data):
+        # the header as Session.from_dict checks it, as far as the first frame needs it (the
+        # rest is checked when the game is built, and falls back as the boot did)
+        if not isinstance(data, dict) or data.get("app") != "schaffner" or data.get("v") not in (1, VERSION):
+            raise ValueError("Not a Schaffner save")
+        self.game_id = data.get("game")
+        row(self.game_id)
+        journal = data.get("journal")
+        actions = journal.get("actions") if isinstance(journal, dict) else None
+        undone = journal.get("undone", []) if isinstance(journal, dict) else None
+        if not isinstance(actions, list) or not isinstance(undone, list):
+            raise ValueError("Not a saved game")
+        self.data = data
+        self.log = []
+        self.actions = len(actions)  # as Journal.restore counts them, without the game
+        self.undone = len(undone)
+
+    @staticmethod
+    def replay(saved, log):
+        """The records logged after the snapshot, counted as the journal takes them (an undo
+        takes back the last action, a redo does it again, an action ends what could be
+        redone); ValueError where the journal would refuse one."""
+        actions = saved.actions
+        undone = saved.undone
+        for record in log:
+            if record == UNDO:
+                if not actions:
+                    raise ValueError("Nothing to undo")
+                actions -= 1
+                undone += 1
+                continue
+            if isinstance(record, list):
+                undone = 0
+            elif undone:  # a redo (Session.replay refuses what is none)
+                undone -= 1
+            else:
+                raise ValueError("Nothing to redo")
+            actions += 1
+            if actions > _KEEP + _FOLD:
+                actions -= _FOLD
+        saved.actions = actions
+        saved.undone = undone
+        saved.log = log
+
+
+def build(saved, saves):
+    """(the Session, note) of saved: its game's rules imported and the log replayed; note
+    "fell back" when the log does not fit the game (the snapshot alone then, as
+    GameSave.load gives it). A snapshot that does not fit its game: saves (its GameSave)
+    loaded again, whole, which falls back to the copy before as it always did."""
+    try:
+        session = Session.from_dict(saved.data)
+    except ValueError:
+        saved = None  # (its data's heap is the load's)
+        return saves.load(Session.from_dict, Session.replay)
+    if saved.log:
+        try:
+            Session.replay(session, saved.log)
+        except (ValueError, KeyError, TypeError, IndexError):
+            return session, "fell back"
+    return session, None
 
 
 def _players(players, n):  # a name (or "") per seat

@@ -14,13 +14,16 @@ class MainMenu(Menu):
         Menu.__init__(self, "Schaffner", [], self.pick, hint="Hold OK: help")
 
     def _entries(self, app):
+        # what the save says of the game (app.in_play()): a boot's first frame does not wait
+        # for the game's rules
+        g = app.in_play()
         e = []
-        if app.session is not None:
+        if g is not None:
             e.append(("Resume game", self.resume))
         e.append(("New game", self.new_game))
-        if app.session is not None and app.session.journal.can_undo():
+        if g is not None and g[1]:
             e.append(("Undo last", self.undo))
-        if app.session is not None and app.session.journal.undone:
+        if g is not None and g[2]:
             e.append(("Redo last", self.redo))
         e.append(("History", self.history))
         e.append(("Settings", self.settings))
@@ -29,8 +32,8 @@ class MainMenu(Menu):
     def draw(self, app, ui):
         self.items = [label for label, _ in self._entries(app)]
         # the title bar names the game in play, so "Resume game" needs no more room
-        s = app.session
-        self.title = "Schaffner" if s is None else games.title(s.game_id)
+        g = app.in_play()
+        self.title = "Schaffner" if g is None else games.title(g[0])
         Menu.draw(self, app, ui)
 
     def handle(self, app, ev):

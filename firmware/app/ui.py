@@ -75,7 +75,7 @@ class Ui:
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_HLSB)
         self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
         self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
-        self._doubled = None
+        self._wide = 0  # doubled text: strings up to this many characters (at 2x)
         self._native = getattr(canvas, "doubled", None)
         if self.s == 2:
             self._double_scratch()
@@ -85,11 +85,16 @@ class Ui:
         self.cuts = None  # ... and every string line/bar/header/footer had to shorten
 
     def _double_scratch(self):
-        """The buffers and views of doubled text, for strings up to a screen wide."""
+        """The buffers and views of doubled text, for strings up to a screen wide: the
+        string at 1x, and where the canvas cannot double it itself (its native
+        doubled()), the views framebuf's blits double it through (1.7 KB)."""
         n = self.cols
+        self._wide = n
         one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
         self._one_buf = one
         self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
+        if self._native is not None:
+            return
         self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
         # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
         # which starts a row in and must span whole rows of its stride
@@ -147,8 +152,8 @@ class Ui:
                 self._mend(s, x, y, c)
             return
         fb = self.fb
-        if scale == 2 and self._doubled is not None and x >= 0:
-            n = min(len(s), len(self._doubled))  # the rest would be past the right edge
+        if scale == 2 and self._wide and x >= 0:
+            n = min(len(s), self._wide)  # the rest would be past the right edge
             if n:
                 one = self._one
                 one.fill(0)

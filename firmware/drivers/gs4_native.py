@@ -3,7 +3,8 @@
 framebuf does two of them through its generic blit, a pixel at a time through get and
 set calls (about 1.4 us a pixel on the RP2040): sending the whole frame cost 25 ms of
 that besides its 8.3 ms on the wire, and a line of doubled text 5 ms.  The third finds
-the columns a band of rows changed in, so only those go on the wire.  Viper compiles only
+the columns a band of rows changed in, so only those go on the wire, and the fourth keeps
+the band as shown: the driver then needs no memoryview of each band to compare them.  Viper compiles only
 where MicroPython has a native emitter (the rp2 port), so the board hands this module
 to drivers.st7789, which falls back to the blits without it (the simulator, tests);
 make chip checks that both draw the same pictures.
@@ -112,3 +113,16 @@ def double(line, stride: int, count: int, frame, pitch: int, x: int, y: int, c: 
                 bx += 1
             row += 1
         py += 1
+
+
+@micropython.viper
+def copy(src, dst, start: int, count: int):
+    """dst's count bytes from start = src's: a band kept as shown.  start and count are
+    multiples of 4."""
+    a = ptr32(src)  # type: ignore[name-defined]
+    b = ptr32(dst)  # type: ignore[name-defined]
+    p = start >> 2
+    end = p + (count >> 2)
+    while p < end:
+        b[p] = a[p]
+        p += 1

@@ -18,6 +18,11 @@ from drivers.st7789 import ST7789
 _SPI_HZ = const(62_500_000)  # the ST7789's fastest write clock: half the 125 MHz chip.spi_clock_hz gives
 _PWM_HZ = const(1000)
 _FULL = const(65535)
+# The pin the RP2040's USB enumeration fix borrows (pico-sdk, chips B0/B1): at each USB bus
+# reset it takes GPIO15 for a millisecond, then writes back the pin's registers as they were
+# when it began. A key set up within that millisecond (an image's frozen main.py sets its keys
+# up while the host is still enumerating) is left with the reset's pull-down: read as held.
+_USB_FIX_GPIO = const(15)
 
 
 def pwm(pin, duty):
@@ -44,6 +49,9 @@ class LcdBoard:
 
     def __init__(self, width, height, keys, buttons, spi, backlight, panel, native):
         self._keys = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in keys)
+        self._usb_key = None  # the key on the USB fix's pin, on a chip that has the fix
+        if _USB_FIX_GPIO in keys and chip.which() == chip.RP2040:
+            self._usb_key = self._keys[keys.index(_USB_FIX_GPIO)]
         self._buttons = buttons
         self.edges = Edges(self._keys, groups=buttons)  # presses caught as they happen, for the debouncer
         self._size = (width, height)
@@ -77,6 +85,11 @@ class LcdBoard:
 
     def read_buttons(self):
         """Bitmask of the buttons held now: bit 0 UP, 1 DOWN, 2 OK, 3 BACK."""
+        key = self._usb_key
+        if key is not None and not key.value():
+            # held, or its pull-up lost to the USB fix: put the pull-up back (a held key
+            # stays low), so a lost pull-up reads as no press at all
+            key.init(Pin.IN, Pin.PULL_UP)
         return held(self._keys, self._buttons)
 
     def contrast(self, value):

@@ -27,7 +27,8 @@ class OledBoard:
     def __init__(self, driver, width, height, i2c, keys, buzzer, native):
         self._keys = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in keys)
         self.edges = Edges(self._keys)  # presses caught as they happen, for the debouncer
-        self._buzzer = PWM(Pin(buzzer))
+        self._buzzer_pin = Pin(buzzer)
+        self._buzzer = PWM(self._buzzer_pin)
         self._buzzer.duty_u16(0)
         self._driver = driver
         self._size = (width, height)
@@ -57,6 +58,9 @@ class OledBoard:
     def buzz(self, hz):
         """Sound the piezo at hz (a square wave); 0 silences it."""
         if hz:
+            # GPIO15 on the Pico: the RP2040's USB enumeration fix (drivers/lcd_board.py) can
+            # have written back the pin's function from before the PWM had it
+            self._buzzer_pin.init(Pin.ALT, alt=Pin.ALT_PWM)
             self._buzzer.freq(hz)
             self._buzzer.duty_u16(_HALF)
         else:

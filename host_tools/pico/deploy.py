@@ -92,7 +92,7 @@ def changes(image, facts):
     now, and those it has that the new version has not; None when the board boots no
     slot now (everything is new there)."""
     live = planner.live_slot(facts)
-    if live is None or not planner.is_launcher(facts.texts.get(planner.MAIN)):
+    if live is None or not planner.runs_launcher(facts.texts.get(planner.MAIN), facts.files):
         return None
     have = planner.slot_files(facts, live)
     want = image.wanted()

@@ -6,9 +6,11 @@ interface of link.py. deploy.py runs them.
 
 The board after make deploy (firmware/launcher.py explains the slots):
 
-    /main.py              the launcher
+    /main.py              two lines that run the launcher (MAIN_STUB)
+    /launcher.mpy         the launcher, firmware/launcher.py compiled: MicroPython loads it
+                          faster than it would compile the source at every boot
     /slot.txt             "a" or "b": the slot the launcher starts
-    /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.py, app/, drivers/,
+    /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.mpy, app/, drivers/,
                           schaffner/, slotfs.mpy, and version.json, written last (the slot is complete)
     /data/                saves and settings: in no listing and no plan
 
@@ -27,12 +29,15 @@ The plan, in order; a step is left out when the board already has what it makes:
              file back and compare sizes and hashes; last, version.json (.part, read
              back, renamed).
 2. switch    /slot.txt.part naming the target, renamed over /slot.txt.
-3. launcher  /main.py.part, read back, renamed over /main.py. On a board with the layout
-             before slots (main.py, board.py, app/ and drivers/ at the root, the core in
-             /lib/schaffner) this is the switch: until then its main.py runs its own files.
+3. launcher  /launcher.mpy.part, read back, renamed over /launcher.mpy; then /main.py.part,
+             read back, renamed over /main.py, so /main.py never runs a launcher that is
+             not whole. On a board with the layout before slots (main.py, board.py, app/ and
+             drivers/ at the root, the core in /lib/schaffner) this is the switch: until
+             then its main.py runs its own files.
 4. clean     that older layout, and .part files left by an earlier cut.
 
-A board "boots version V" when /main.py is a launcher, the slot launcher.choose()
+A board "boots version V" when /main.py is a launcher (the launcher's source, or
+MAIN_STUB with /launcher.mpy there), the slot launcher.choose()
 picks holds every file of V with V's content and no other .py/.mpy file (and, for a
 version from before Schaffner's own OLED driver, /lib/ssd1306.mpy is whole); or, for the
 older layout, /main.py and every file at its place are V's. A cut inside step 1 leaves
@@ -54,10 +59,14 @@ RESERVE = 32 * 1024  # free flash left for saves after a deploy
 POINTER_PART = launcher.SLOT_FILE + ".part"
 MAIN = "/main.py"
 MAIN_PART = MAIN + ".part"
+LAUNCHER = "/launcher.mpy"
+LAUNCHER_PART = LAUNCHER + ".part"
+MAIN_STUB = b"import launcher  # /launcher.mpy: firmware/launcher.py, compiled\nlauncher.run()\n"
 STAMP_PART = launcher.STAMP + ".part"
 # What the deploy before slots put on the board, besides /main.py.
 OLD_LAYOUT = ("/app", "/drivers", "/board.py", "/board.mpy", "/lib/schaffner")
-_LAUNCHER_MARK = ('SLOT_FILE = "%s"' % launcher.SLOT_FILE).encode()  # in every launcher
+_LAUNCHER_MARK = ('SLOT_FILE = "%s"' % launcher.SLOT_FILE).encode()  # in every launcher's source
+_STUB_MARK = b"import launcher  #"  # how every /main.py that runs /launcher.mpy begins
 
 
 def digest(data):
@@ -70,15 +79,17 @@ class Image:
 
     files: {path in the slot: bytes}, the code without version.json; stamp: the bytes of
     version.json; launcher: the bytes of /main.py; header: the first 4 bytes of the .mpy
-    files ('M', format, flags, small-int bits).
+    files ('M', format, flags, small-int bits); compiled: the bytes of /launcher.mpy,
+    which /main.py (MAIN_STUB) runs, or None where /main.py is the launcher's source.
     """
 
-    def __init__(self, board, files, stamp, launcher_bytes, header=b"M\x06\x00\x1f"):
+    def __init__(self, board, files, stamp, launcher_bytes, header=b"M\x06\x00\x1f", compiled=None):
         self.board = board
         self.files = files
         self.stamp = stamp
         self.launcher = launcher_bytes
         self.header = header
+        self.compiled = compiled
 
     def wanted(self):
         return {rel: digest(data) for rel, data in self.files.items()}
@@ -129,7 +140,14 @@ def describe_stamp(data):
 
 
 def is_launcher(data):
-    return data is not None and _LAUNCHER_MARK in data
+    """Whether data, the bytes of /main.py, is a launcher: its source, or MAIN_STUB (which
+    needs /launcher.mpy: runs_launcher())."""
+    return data is not None and (_LAUNCHER_MARK in data or data.startswith(_STUB_MARK))
+
+
+def runs_launcher(main, paths):
+    """Whether /main.py (its bytes, main) starts a launcher, paths being the board's files."""
+    return is_launcher(main) and (not main.startswith(_STUB_MARK) or LAUNCHER in paths)
 
 
 def live_slot(facts):
@@ -154,7 +172,7 @@ def describe_board(facts):
     """Which version the board boots now, in words."""
     main = facts.texts.get(MAIN)
     live = live_slot(facts)
-    if is_launcher(main) and live is not None:
+    if runs_launcher(main, facts.files) and live is not None:
         return describe_stamp(facts.texts.get(_stamp(live), b""))
     if main is not None and any(p in facts.files or p in facts.dirs for p in OLD_LAYOUT):
         return "an earlier Schaffner without a version stamp (files at the root)"
@@ -243,6 +261,8 @@ def make_plan(image, facts):
     named = facts.texts.get(launcher.SLOT_FILE)
     if named is None or named.decode("utf-8", "replace").strip() != target:
         _atomic_put(ops, launcher.SLOT_FILE, target.encode(), POINTER_PART)
+    if image.compiled is not None and facts.files.get(LAUNCHER) != digest(image.compiled):
+        _atomic_put(ops, LAUNCHER, image.compiled, LAUNCHER_PART)
     if facts.files.get(MAIN) != digest(image.launcher):
         _atomic_put(ops, MAIN, image.launcher, MAIN_PART)
     written = {op[1] for op in ops if op[0] == "put"}
@@ -261,7 +281,7 @@ def _commit(ops, facts, target):
     def boots_target():
         named = texts.get(launcher.SLOT_FILE)
         named = named.decode("utf-8", "replace").strip() if named is not None else None
-        return MAIN in paths and is_launcher(texts.get(MAIN)) and \
+        return MAIN in paths and runs_launcher(texts.get(MAIN), paths) and \
             launcher.choose(named, lambda s: _stamp(s) in paths) == target
 
     if boots_target():
@@ -293,7 +313,7 @@ def _old_layout(facts):
 
 
 def _leftovers(facts):
-    parts = [MAIN_PART, POINTER_PART] + [_stamp(s) + ".part" for s in launcher.SLOTS]
+    parts = [MAIN_PART, LAUNCHER_PART, POINTER_PART] + [_stamp(s) + ".part" for s in launcher.SLOTS]
     return sorted(p for p in parts if p in facts.files)
 
 

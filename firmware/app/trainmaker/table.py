@@ -199,7 +199,7 @@ class Table(Screen):
             if g.window() is not None and ev in (UP, DOWN):
                 self.cur ^= 1
             elif ev == OK and g.window() is not None and self.cur == 1:
-                from app.trainmaker.game_menu import declare
+                from app.trainmaker.standings import declare
                 declare(app)
             elif ev == OK:
                 self.seen = self.key
@@ -252,7 +252,7 @@ class Table(Screen):
         elif label == TIP:
             app.do(self.tip_action(app, g))
         elif label == "Players":
-            from app.trainmaker.game_menu import players
+            from app.trainmaker.standings import players
             players(app)
         elif label == "Scan":  # the finished game's code for BG Stats
             from app.scan_view import open_for_game

@@ -45,12 +45,17 @@ def _spend(nbytes, us_per_byte):
 class Pin:
     IN = 0
     OUT = 1
+    ALT = 3
     PULL_UP = 1
+    ALT_PWM = 4
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
     def __init__(self, gpio, mode=None, pull=None, value=None):
         self.gpio = gpio
+
+    def init(self, mode=None, pull=None, alt=None):
+        pass
 
     def value(self, v=None):
         if v is None:
