@@ -46,8 +46,10 @@ class App:
             for k in DEFAULT_SETTINGS:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
                     self.settings[k] = saved[k]
-        self._session = None  # the game in play (App.session)
-        self._saved = None  # ... or, until it is built, its save read (games.Saved)
+        # the game in play (games.Session); where the save holds one, built by resume() after
+        # the boot's first frame (a plain attribute: the screens look at it at every press)
+        self.session = None
+        self._saved = None  # until then, its save read (games.Saved)
         self.message = None
         self.answer = None  # the message is a question: this key ...
         self.then = None  # ... does this (then(app))
@@ -73,25 +75,15 @@ class App:
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
         if isinstance(events, list) and events:  # [] once the setup is over
+            self.resume()  # the setup ends in a new game, which replaces the one in play
             if self.saves.begun:  # the game it started is in the log: the setup is over
                 self._setup_saved([])
             else:
                 self._resume_setup(events)
+        if note is not None:
+            self.resume()  # the copy before, snapshot again at once (_noted)
         self._noted(note)
         self.dirty = True
-
-    @property
-    def session(self):
-        """The game in play (games.Session), or None; built from its save the first time it
-        is asked for (resume())."""
-        if self._saved is not None:
-            self.resume()
-        return self._session
-
-    @session.setter
-    def session(self, session):
-        self._saved = None
-        self._session = session
 
     def resume(self):
         """The saved game built, its rules imported and its log replayed, where the boot left
@@ -100,7 +92,7 @@ class App:
         saved = self._saved
         if saved is not None:
             self._saved = None
-            self._session, note = games.build(saved, self.saves)
+            self.session, note = games.build(saved, self.saves)
             self._noted(note)
         return self.message is not None
 
@@ -110,7 +102,7 @@ class App:
         s = self._saved
         if s is not None:
             return s.game_id, s.actions > 0, s.undone > 0
-        s = self._session
+        s = self.session
         return None if s is None else (s.game_id, s.journal.can_undo(), len(s.journal.undone) > 0)
 
     def _noted(self, note):

@@ -41,6 +41,7 @@ def urandom(n):
 
 
 def _count(app):
+    app.resume()  # the saved game built, as main.start does right after (at the first frame)
     s = app.session
     return -1 if s is None else s.journal.folded + len(s.journal.actions)
 

@@ -83,7 +83,9 @@ def app(seed, files=None, folder="/data"):
     from app.store import FileStore
     from schaffner.rng import Rng
 
-    return App(display(), WIDTH, HEIGHT, FileStore(folder, files), Rng(seed), palette())
+    app = App(display(), WIDTH, HEIGHT, FileStore(folder, files), Rng(seed), palette())
+    app.resume()  # the saved game built, as main.start does after the first frame
+    return app
 
 
 def press(app, ev):

@@ -68,6 +68,7 @@ def boot(board_name, seed_hex, unreadable=0):
     try:
         seed = int.from_bytes(binascii.unhexlify(seed_hex), "little")
         app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR), Rng(seed), colours, _today)
+        app.resume()  # the saved game built, as main.start does after the first frame
         _damaged(app, unreadable)
         if playing is not None and app.session is not None:
             app.open_game(playing)

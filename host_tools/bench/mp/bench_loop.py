@@ -91,6 +91,7 @@ class Loop:
         self.files = FlashFiles(clock.now_us)
         self.flash = self.files.flash
         app = App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", self.files), Rng(seed), colours)
+        app.resume()  # the saved game built, as main.start does after the first frame
         self.app = app
         self.now = 0.0  # Pico ms
         self.polls = 0
