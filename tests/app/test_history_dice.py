@@ -1,8 +1,6 @@
 """Every Trainmaker die rolled on the device is counted per face, undone rolls
 too, across games and reboots, with one small record per game (not per roll);
 the dice check screen says what the counts mean."""
-from app.dice_check import lines, verdict
-from app.history_view import count
 from app.history_write import totals
 from appdriver import Driver
 from history_steps import counted, kept
@@ -28,10 +26,14 @@ def new_trainmaker(d, players=2):
     do(d, ("deck_empty",))  # no City cards: every turn is rolls
 
 
-def new_ttr(d):
+def start_ttr(d):
     sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
     d.app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
                                                        "p": [sheet, dict(sheet)]})
+
+
+def new_ttr(d):
+    start_ttr(d)
     d.app.flush()
 
 
@@ -68,6 +70,7 @@ def test_every_roll_counts_undone_ones_too_across_games_and_reboots():
 
 @stepped
 def test_undo_after_the_end_and_a_second_end_count_each_roll_once():
+    from app.history_view import count
     d = Driver()
     new_trainmaker(d, 1)
     do(d, ("roll", "LPBFCLL"))
@@ -99,7 +102,9 @@ def test_past_a_few_kb_a_new_game_sums_the_file_up_and_the_count_stays():
     yield
     assert counted(d) == [402, 202, 201, 201, 201]
     yield
-    new_ttr(d)  # replaces the game: the file is summed up into one record
+    start_ttr(d)  # replaces the game: the file is summed up into one record
+    yield  # in the polls after the press, as on the gadget
+    d.app.flush()
     yield
     assert d.fs.files[DICE] == '\n["u", 402, 202, 201, 201, 201]'
     assert counted(d) == [402, 202, 201, 201, 201]
@@ -114,6 +119,7 @@ def test_damaged_dice_records_are_skipped():
 
 
 def test_the_check_in_words():
+    from app.dice_check import lines, verdict  # here alone: the other cases' heap is whole games
     assert verdict([10, 5, 5, 5, 4]) == ("Too few rolls", None, None)  # under 30 dice
     words, stat, p = verdict([200, 100, 100, 100, 100])
     assert (words, stat, p) == ("Dice look fair", 0.0, 1.0)
