@@ -94,6 +94,7 @@ def odds_view(app):
 
 
 def history(app):
+    app.pop()  # the menu's code leaves the heap while the history replays the game
     from app.trainmaker.rolls import History
 
-    app.push(History(app))
+    app.push(History())

@@ -1,6 +1,8 @@
 """Trainmaker's roll history, from the game menu: a module of its own, loaded when
-opened and gone when left (the menu's heap stays small while a view is open).
+opened and gone when left. It takes the menu's place while it is open (the menu's code
+leaves the heap before the history replays the game) and gives it back when left.
 """
+from app.events import BACK, OK
 from app.ui import fit
 from app.widgets import TextView
 
@@ -16,20 +18,31 @@ class History(TextView):
 
     LEAVES = ("app.trainmaker.rolls",)
 
-    def __init__(self, app):
+    def __init__(self):
         TextView.__init__(self, "Last rolls", ["Reading ..."])
-        s = app.session
-        self.game = s.ui.game_class().from_dict(s.journal.base)
-        self.done = 0  # actions replayed
+        self.game = None
+        self.done = -1  # actions replayed; -1: the game not made yet (the first tick makes it)
         self.rolls = []
 
     def busy(self, app):
-        return self.game is not None
+        return self.done < 0 or self.game is not None
+
+    def handle(self, app, ev):
+        if ev in (OK, BACK):
+            app.replace(app.session.ui.menu(app))
+        else:
+            TextView.handle(self, app, ev)
 
     def tick(self, app, now_ms):
-        if self.game is None or app.pressed:
+        if app.pressed:
             return False
         s = app.session
+        if self.done < 0:  # in a poll of its own: the menu's code is garbage by now
+            self.game = s.ui.game_class().from_dict(s.journal.base)
+            self.done = 0
+            return False
+        if self.game is None:
+            return False
         g = self.game
         acts = s.journal.actions
         rolls = self.rolls
