@@ -43,6 +43,9 @@ _COLMOD_16BIT = b"\x55"  # 65k colours, 16 bits per pixel
 _BAND = const(8)  # rows compared as one
 _ROWS = const(4)  # rows expanded to RGB565 and written as one
 
+# 5 ms at least (the datasheet's wait before the next command): sleep_ms counts whole ticks of
+# the millisecond clock, so it can end up to 1 ms early (4.06 ms seen on the emulated Pico)
+_SETTLE_MS = const(6)
 _RESET_MS = const(150)  # after a reset, the controller must not leave sleep sooner
 
 try:
@@ -267,7 +270,7 @@ class ST7789(framebuf.FrameBuffer):
             self._rst(0)
             sleep_ms(1)
             self._rst(1)
-            sleep_ms(5)  # before it takes a command
+            sleep_ms(_SETTLE_MS)  # before it takes a command
         self._command(_SWRESET)
         self._reset_at = ticks_ms()
 
@@ -275,7 +278,7 @@ class ST7789(framebuf.FrameBuffer):
         """Out of sleep, set up; the display is switched on after the first frame."""
         sleep_ms(max(0, _RESET_MS - ticks_diff(ticks_ms(), self._reset_at)))
         self._command(_SLPOUT)
-        sleep_ms(5)  # the least time after leaving sleep before the next command
+        sleep_ms(_SETTLE_MS)  # the least time after leaving sleep before the next command
         self._command(_COLMOD, _COLMOD_16BIT)
         self._command(_MADCTL, bytes((madctl,)))
         i = 0

@@ -75,12 +75,12 @@ def test_the_wake_waits_only_what_the_boot_left_of_the_reset_time():
         d = _display(Panel(), 8, 4, shown=False)
         clock[0] += 100  # the boot built the app for 100 ms
         d.show()
-        assert slept == [50, 5]  # the rest of the 150 ms, then 5 ms out of sleep
+        assert slept == [50, 6]  # the rest of the 150 ms, then 5 ms out of sleep (6: sleep_ms may end 1 ms early)
         slept.clear()
         d = _display(Panel(), 8, 4, shown=False)
         clock[0] += 400
         d.show()
-        assert slept == [0, 5]
+        assert slept == [0, 6]
     finally:
         driver.ticks_ms, driver.sleep_ms = saved
 
