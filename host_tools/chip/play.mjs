@@ -121,13 +121,18 @@ function runTo(t) {
 function rest(notBefore, limit = REST_LIMIT_MS) {
   const start = nowMs();
   let quiet = 0;
+  const seen = []; // the last slices, as what kept each from being quiet: for the error
   for (;;) {
     const c0 = emu.cycles, t0 = nowMs(), f0 = frames.length;
     runTo(t0 + SLICE_MS);
     const duty = (emu.cycles - c0) * 8e-6 / (nowMs() - t0); // 125 MHz: 8 ns a cycle
     quiet = duty < BUSY_DUTY && frames.length === f0 && !display.dirty ? quiet + 1 : 0;
     if (quiet >= QUIET_SLICES && nowMs() >= notBefore) return nowMs();
-    if (nowMs() - start > limit) throw new Error(`not at rest ${limit} ms after ${start.toFixed(0)} ms${where()}`);
+    seen.push(`${duty.toFixed(2)}${frames.length > f0 ? 'f' : ''}${display.dirty ? 'd' : ''}`);
+    if (seen.length > 12) seen.shift();
+    if (nowMs() - start > limit) {
+      throw new Error(`not at rest ${limit} ms after ${start.toFixed(0)} ms (the last slices' CPU duty, f: a frame, d: the display mid-frame: ${seen.join(' ')})${where()}`);
+    }
   }
 }
 
