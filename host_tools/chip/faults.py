@@ -47,10 +47,14 @@ def heap_peak_at(output):
 
 
 def _crashed(result):
+    """What stopped a replay: the player's error (a stall names its slices and the app's
+    traceback), else the device's traceback, else how main.py ended."""
+    if result.get("error"):
+        return result["error"][:1200]
     out = result.get("output", "")
     if "Traceback" in out:
         return out[out.index("Traceback"):][:600]
-    return result.get("error") or result.get("ended")
+    return result.get("ended")
 
 
 def _check(kind, ok, what):
