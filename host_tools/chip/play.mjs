@@ -26,7 +26,12 @@ const HOLD_MS = 100, LONG_HOLD_MS = 800, LONG_MS = 700;
 const RELEASED_MS = 50; // before the next press: the debouncer takes 30 ms to see a release
 const LOST_MS = 300; // a press the app has not taken this long after the finger was lost
 const AFTER_MS = 300; // after a release the hands are still at the buttons: polls must stay quick
-const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.25;
+// At rest: no frame and the CPU below BUSY_DUTY for QUIET_SLICES slices in a row. An idle
+// gadget is not at 0: main.run sleeps a millisecond at a time (MicroPython's wake, USB) for
+// about 0.15 of the emulated CPU, and a 50 ms poll adds 0.1 to its slice; work a screen
+// waits for (odds, saves, a replay) runs poll after poll at 1.0. (At 0.25 an idle Display
+// Pack with a heap near full never came to rest: its polls' slices sat at 0.24-0.31.)
+const SLICE_MS = 10, QUIET_SLICES = 6, BUSY_DUTY = 0.5;
 const REST_LIMIT_MS = 20000;
 const BOOT_LIMIT_MS = 10000;
 
