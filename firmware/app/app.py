@@ -75,10 +75,10 @@ class App:
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
         if isinstance(events, list) and events:  # [] once the setup is over
-            self.resume()  # the setup ends in a new game, which replaces the one in play
             if self.saves.begun:  # the game it started is in the log: the setup is over
                 self._setup_saved([])
             else:
+                self.resume()  # the setup ends in a new game, which replaces the one in play
                 self._resume_setup(events)
         if note is not None:
             self.resume()  # the copy before, snapshot again at once (_noted)

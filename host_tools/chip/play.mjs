@@ -319,6 +319,9 @@ try {
       }
       if ((i + 1) % 50 === 0) progress(`[chip] ${job.label || job.board}: press ${i + 1} of ${presses.length}, ${nowMs().toFixed(0)} emulated ms`);
     }
+    // the press cut into came to rest sooner than in the run that timed it (flash work the
+    // hands left for later): the power still goes at that moment, into whatever runs then
+    if (cutAt !== Infinity) runTo(cutAt);
   }
 } catch (e) {
   if (e instanceof Cut) { result.cut = true; result.inFlight = inFlight; }
