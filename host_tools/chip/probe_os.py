@@ -41,7 +41,11 @@ def urandom(n):
 
 
 def _count(app):
-    app.resume()  # the saved game built, as main.start does right after (at the first frame)
+    # the saved game built, as main.start does right after (at the first frame); an earlier
+    # release (make chip-upgrade's) builds it in App() and has no resume()
+    resume = getattr(app, "resume", None)
+    if resume is not None:
+        resume()
     s = app.session
     return -1 if s is None else s.journal.folded + len(s.journal.actions)
 
