@@ -132,8 +132,12 @@ class App:
         else:  # the game started, or the setup was left: a boot must not start it again
             self.setup_log = None
             # at once, unless the game in play is a new game's record in the log (a boot
-            # that finds it leaves the setup alone): then with its snapshot, off the buttons
+            # that finds it leaves the setup alone): then off the buttons, ahead of the
+            # game's snapshot (once that is made, a boot no longer sees the record, and
+            # would set the game up again)
             self.later(self.store.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
+            if self.saves.folding is not None:
+                self.flash.to_back(self.saves.folding)
 
     # --- screens -------------------------------------------------------
     def push(self, screen):

@@ -158,6 +158,14 @@ class FlashQueue:
                 self.work.remove(p)
                 return
 
+    def to_back(self, work):
+        """Move work, queued and not begun, behind everything queued now."""
+        for p in self.work:
+            if p[0] is work and not p[3]:
+                self.work.remove(p)
+                self.work.append(p)
+                return
+
     def last(self):
         """The piece queued last, None when nothing waits."""
         return self.work[-1][0] if self.work else None

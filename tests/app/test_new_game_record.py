@@ -33,6 +33,20 @@ def _test_a_new_game_is_a_record_of_its_log_until_its_snapshot_and_a_boot_rebuil
     assert _played(d) == state
 
 
+def test_the_setup_is_over_before_the_new_games_snapshot_is_made():
+    d = Driver()
+    d.pick("New game")
+    d.pick("Taubertal")
+    d.press("OK", "OKx2", "OKx5")
+    d.app.handle(OK)  # the press that starts the game
+    d.app.render()
+    while "/data/game.json" not in d.fs.files:
+        d.app.flash.step()
+    assert json.loads(d.fs.files["/data/setup.json"]) == []
+    d.boot()  # the power went the moment the snapshot was in place
+    assert len(d.app.stack) == 1 and d.app.session is not None  # the main menu, not the setup again
+
+
 def _played(d):
     """The game in play as saved, but its time played (a snapshot's, not a record's)."""
     data = d.app.session.to_dict()
