@@ -38,6 +38,9 @@ class History(TextView):
             return False
         s = app.session
         if self.done < 0:  # in a poll of its own: the menu's code is garbage by now
+            for v in app.stack:
+                if hasattr(v, "let_go"):
+                    v.let_go()  # the table's solver: the replay's room
             self.game = s.ui.game_class().from_dict(s.journal.base)
             self.done = 0
             return False

@@ -94,6 +94,11 @@ class Table(Screen):
         self.sv = None  # the solver for the face-up cards (needs sneeds)
         self.sneeds = None
 
+    def let_go(self):
+        """Drop the solver (its memory is another screen's while one is open over the
+        table): the odds of the state in play are kept; the next state's make a new one."""
+        self.sv = self.sneeds = self.work = self.wkey = None
+
     def _sync(self, app):
         key = state_key(app)
         if key != self.key:

@@ -1,0 +1,45 @@
+"""Trainmaker's roll history replays the game beside the one in play: the table's
+solver makes room for it, and the odds are as before when the table comes back."""
+from app.trainmaker.draw import pct
+from appdriver import Driver
+from play_trainmaker import start
+from schaffner.rng import Rng
+from schaffner.trainmaker import solver
+from support import stepped
+
+CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
+
+
+@stepped
+def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
+    d = Driver(rng=Rng(3))
+    g = start(d, 2, cards=CARDS)
+    table = d.app.top
+    d.tick(10)
+    yield
+    d.shows("Red", "Card " + pct(solver.odds(g)[0]))
+    assert table.sv is not None
+    d.app.do(("roll", "LPBFFFF"))
+    d.press("UP")
+    d.tick(20)
+    yield
+    best = solver.choices(g)[0]
+    d.shows("Tip " + best[1], pct(best[0]))
+    d.press("LONG_OK")
+    d.pick("Roll history")
+    d.tick(30)
+    assert table.sv is None and table.work is None  # gone before the replay's game is made
+    for t in range(4, 9):
+        d.tick(t * 10)
+    d.shows("Last rolls", "Red LPBFFFF")
+    yield
+    d.press("OK", "BACK")  # the history, the game menu: the table as it was
+    d.shows("Tip " + best[1], pct(best[0]))
+    assert table.sv is None  # the state's odds were kept, nothing worked out again
+    yield
+    d.app.do(("place", [0, 1, 2]))  # the next state's odds from a new solver
+    d.press("UP")
+    d.tick(100).tick(110)
+    o = solver.odds(g)
+    d.shows("Card " + pct(o[0]))
+    assert table.sv is not None
