@@ -72,6 +72,8 @@ class App:
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)
+        else:  # the main menu's first entry is New game: its setup loads after the first frame
+            self.loading.append("app.new_game")
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
         if isinstance(events, list) and events:  # [] once the setup is over
@@ -273,6 +275,13 @@ class App:
             if name not in self.loading:
                 self.loading.append(name)
 
+    def unload(self, name):
+        """A module asked for after all not wanted: off the list, and out of the heap if
+        it came in."""
+        if name in self.loading:
+            self.loading.remove(name)
+        forget(name)
+
     def _load(self):
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
@@ -343,8 +352,8 @@ class App:
         # the setup is done: its screens leave the heap until the next one, the game's own
         # (its SETUP) with them (the roster stays, app.players: what it read, with what it
         # queued to save)
-        setup = getattr(mod, "SETUP", ())
-        forget("app.new_game", "app.players", "app.name_entry", *setup)
+        setup = ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ()))
+        forget(*setup)
         self.loading = [n for n in self.loading if n not in setup]  # a preload not yet done
         self.open_game(mod.play_screen())
 

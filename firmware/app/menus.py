@@ -50,12 +50,14 @@ class MainMenu(Menu):
 
     def new_game(self, app):
         app.setup_depth = 2
-        from app.new_game import choose_game
         if app.session is None:
+            from app.new_game import choose_game  # (App preloads it while no game is in play)
             choose_game(app)
         else:
+            # the setup's code loads while the question is read, and leaves with a No
+            app.loading.append("app.new_game")
             app.push(Confirm("New game", "Start a new game? The one in play is dropped.",
-                             lambda a: choose_game(a, True)))
+                             _new_game, on_no=_keep_game))
 
     def undo(self, app):
         # a menu press takes nothing back before it has said what (OK then does)
@@ -76,3 +78,12 @@ class MainMenu(Menu):
     def settings(self, app):
         from app.settings_menu import SettingsMenu
         app.push(SettingsMenu())
+
+
+def _new_game(app):
+    from app.new_game import choose_game
+    choose_game(app, True)
+
+
+def _keep_game(app):
+    app.unload("app.new_game")

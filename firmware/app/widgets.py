@@ -112,25 +112,26 @@ class NumberEntry(Screen):
 
 
 class Confirm(Screen):
-    """A question with Yes / No; on_yes(app) runs for Yes, No just leaves."""
+    """A question with Yes / No; on_yes(app) runs for Yes, No (or BACK) leaves, and
+    then runs on_no(app) if there is one."""
 
-    def __init__(self, title, question, on_yes, yes="Yes", no="No"):
+    def __init__(self, title, question, on_yes, yes="Yes", no="No", on_no=None):
         self.title = title
         self.question = question
         self.on_yes = on_yes
+        self.on_no = on_no
         self.choice = 1
         self.labels = (yes, no)
 
     def handle(self, app, ev):
         if ev in (UP, DOWN):
             self.choice ^= 1
-        elif ev == OK:
-            if self.choice == 0:
-                self.on_yes(app)
-            else:
-                app.pop()
-        elif ev == BACK:
+        elif ev == OK and self.choice == 0:
+            self.on_yes(app)
+        elif ev in (OK, BACK):
             app.pop()
+            if self.on_no is not None:
+                self.on_no(app)
 
     def draw(self, app, ui):  # the question on every body row, the answers on the footer's
         ui.header(self.title)

@@ -1,0 +1,35 @@
+"""The setup's code (app.new_game) is on the heap before the press that needs it, and
+only while it may be needed: loaded after a first frame with no game in play, and
+while "Start a new game?" is asked over one; gone with a No and once the game is set up."""
+import sys
+
+from appdriver import Driver
+from play_trainmaker import start
+
+CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
+
+
+def test_with_no_game_in_play_the_setup_loads_after_the_first_frame_and_leaves_with_it():
+    d = Driver()
+    assert "app.new_game" in d.app.loading
+    d.tick(10)
+    assert "app.new_game" in sys.modules and "app.new_game" not in d.app.loading
+    start(d, 2, cards=CARDS)
+    d.shows("Red", "Card")
+    assert "app.new_game" not in sys.modules and "app.new_game" not in d.app.loading
+
+
+def test_a_new_game_over_one_in_play_loads_the_setup_while_asked_and_a_no_lets_it_go():
+    d = Driver()
+    start(d, 2, cards=CARDS)
+    d.press("BACK").shows("Resume game", "New game")
+    d.pick("New game").shows("Start a new game?")
+    assert "app.new_game" in d.app.loading and "app.new_game" not in sys.modules
+    d.press("OK").shows("Resume game")  # No at once: nothing was loaded, nothing waits
+    assert "app.new_game" not in d.app.loading and "app.new_game" not in sys.modules
+    d.pick("New game").tick(20)
+    assert "app.new_game" in sys.modules
+    d.press("BACK").shows("Resume game")  # BACK is a No: the code leaves the heap
+    assert "app.new_game" not in sys.modules
+    d.pick("New game").tick(30).press("UP", "OK").shows("New game", "Trainmaker")
+    assert d.app.session.game.phase() == "roll"  # the game in play stays until the new one starts
