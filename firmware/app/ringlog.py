@@ -23,9 +23,9 @@ block.  An erase cut short leaves a block without a valid header, which is
 erased again before it is used.
 
 The blocks come from a device (``count``; of block k: ``read`` bytes into a
-buffer, ``program`` whole pages, ``erase``): the
-Pico's flash under the log's files (drivers.rawflash), or the files
-themselves (app.fileblocks).
+buffer, ``program`` whole pages, ``erase``; and ``crc16_on`` where it has a faster one
+than this module's): the Pico's flash under the log's files (drivers.rawflash, its CRC in
+native code), or the files themselves (app.fileblocks).
 """
 from micropython import const
 
@@ -69,6 +69,7 @@ class RingLog:
 
     def __init__(self, dev):
         self.dev = dev
+        self.crc_on = getattr(dev, "crc16_on", None) or crc16_on  # (crc, data): the CRC after data
         self.n = dev.count
         self.seq = [-1] * self.n  # each block's sequence number; -1: no header (erase before use)
         self.cur = -1  # the block being written
@@ -82,10 +83,11 @@ class RingLog:
         """The complete records of the snapshot of generation gen and the
         generations after it (bytes), oldest first."""
         dev = self.dev
+        crc_on = self.crc_on
         head = bytearray(_HEAD)
         for k in range(self.n):
             dev.read(k, 0, head)
-            ok = head[:2] == _MAGIC and crc16(memoryview(head)[:6]) == _u16(head, 6)
+            ok = head[:2] == _MAGIC and crc_on(0xFFFF, memoryview(head)[:6]) == _u16(head, 6)
             self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
@@ -108,7 +110,7 @@ class RingLog:
                 if live or gen < 0:  # (records older than gen cannot raise top past it)
                     rec = bytearray(end - pos)
                     dev.read(k, pos, rec)
-                    if crc16(memoryview(rec)[:-2]) != _u16(rec, end - pos - 2):
+                    if crc_on(0xFFFF, memoryview(rec)[:-2]) != _u16(rec, end - pos - 2):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
@@ -160,13 +162,13 @@ class RingLog:
         if head:
             buf[at:at + 2] = _MAGIC
             buf[at + 2:at + 6] = seq.to_bytes(4, "little")
-            buf[at + 6:at + 8] = crc16(mv[at:at + 6]).to_bytes(2, "little")
+            buf[at + 6:at + 8] = self.crc_on(0xFFFF, mv[at:at + 6]).to_bytes(2, "little")
             at += _HEAD
         buf[at:at + 2] = size.to_bytes(2, "little")
         buf[at + 2:at + 4] = (gen & _END).to_bytes(2, "little")
         buf[at + 4:at + 4 + size] = data
         if crc < 0:
-            crc = crc16(mv[at:at + 4 + size])
+            crc = self.crc_on(0xFFFF, mv[at:at + 4 + size])
         buf[at + 4 + size:at + 6 + size] = crc.to_bytes(2, "little")
         self.dev.program(k, start, buf)
         if head:

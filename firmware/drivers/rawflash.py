@@ -37,8 +37,15 @@ _HARDTAIL = const(0x601)
 _NO_ID = const(0x3FF)
 
 
+try:
+    from drivers.crc_native import crc16_on as _crc16_on
+except (ImportError, AttributeError, ValueError):  # no viper here (CPython; WebAssembly: no native code)
+    _crc16_on = None  # type: ignore[assignment]  # the log's own CRC
+
+
 class PicoBlocks:
     def __init__(self, blocks):
+        self.crc16_on = _crc16_on  # the log's CRC in native code (app.ringlog)
         self.flash = rp2.Flash()
         self.blocks = blocks
         self.count = len(blocks)
