@@ -37,6 +37,7 @@ class App:
         self.ui = Ui(canvas, width, height, colour=palette is not None)
         self.palette = palette
         self.store = storage if storage is not None else FileStore("/data")
+        self.store.look()  # the saves' folder listed once for the reads below
         self.rng = rng
         self.today = today
         self._history = None
@@ -76,6 +77,7 @@ class App:
             self.loading.append("app.new_game")
         self.stack.append(MainMenu())
         events, _ = self.store.load(SETUP)
+        self.store.look(False)
         if isinstance(events, list) and events:  # [] once the setup is over
             if self.saves.begun:  # the game it started is in the log: the setup is over
                 self._setup_saved([])

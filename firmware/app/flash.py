@@ -122,6 +122,13 @@ class OsFiles:
         except OSError:
             return False
 
+    def names(self, folder):
+        """The names in folder (a set; empty if it is not there)."""
+        try:
+            return set(os.listdir(folder))
+        except OSError:
+            return set()
+
     def makedirs(self, path):
         if path and not self.exists(path):
             os.mkdir(path)

@@ -19,6 +19,7 @@ def commit(store, name):
     which becomes name.bak (a rename replaces the file it is given as the new
     name): the renames of a save a power cut stopped after its text was whole."""
     fs = store.fs
+    store.listing = None  # (a boot's: the folder changes)
     cur = store._path(name, "json")
     if fs.exists(cur):
         fs.rename(cur, store._path(name, "bak"))

@@ -27,6 +27,7 @@ class FileStore:
     def __init__(self, root, fs=None):
         self.root = root
         self.fs = fs = fs or OsFiles()
+        self.listing = None  # the folder's names while a boot reads its saves (look())
         if not fs.exists(root) and fs.exists(root + ".old"):  # a restore cut short
             from app.repair import heal
             heal(fs, root)
@@ -35,10 +36,23 @@ class FileStore:
     def _path(self, name, ext):
         return "%s/%s.%s" % (self.root, name, ext)
 
+    def look(self, on=True):
+        """While a boot reads its saves (on), whether a file is in the folder is answered
+        from one listing of it: littlefs walks the folder's records for every look at a
+        file (about 1 ms each on a Pico, a dozen a boot).  Anything the store writes ends it."""
+        self.listing = self.fs.names(self.root) if on else None
+
+    def has(self, name):
+        """Whether the folder holds name (a file or a folder)."""
+        if self.listing is not None:
+            return name in self.listing
+        return self.fs.exists("%s/%s" % (self.root, name))
+
     def saving(self, name, data):
         """Write data (JSON-compatible) under name without ever losing the last good
         save, as work for the app's flash queue (app.flash): the text
         first, then one flash operation per step."""
+        self.listing = None
         text = compact(data)
         del data
         yield
@@ -72,9 +86,9 @@ class FileStore:
         "bak"; None when none could be read)."""
         fell_back = False
         for ext in ("new", "json", "bak"):
-            path = self._path(name, ext)
-            if not self.fs.exists(path):
+            if not self.has("%s.%s" % (name, ext)):
                 continue
+            path = self._path(name, ext)
             try:
                 data = self.fs.read_json(path)
                 return (build(data) if build else data), fell_back, data, ext
@@ -87,4 +101,5 @@ class FileStore:
         """Move every copy of the save name (and the files named in extra) into a
         new folder kept<N> beside them; return the folder's path (app.repair)."""
         from app.repair import keep_aside
+        self.listing = None
         return keep_aside(self, name, extra)

@@ -97,6 +97,11 @@ class MemFiles:
     def makedirs(self, path):
         self.dirs.add(path)
 
+    def names(self, folder):
+        """The names in folder: its files' and its folders' (a set)."""
+        start = folder + "/"
+        return {p[len(start):].split("/")[0] for p in list(self.files) + list(self.dirs) if p.startswith(start)}
+
     def image(self):
         """What the flash holds: the files, and the blocks under the ring logs."""
         return dict(self.files), [bytes(b) for r in self.rings.values() for b in r.data]

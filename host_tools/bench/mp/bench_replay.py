@@ -37,6 +37,9 @@ class DiscardFiles:
     def exists(self, path):
         return False
 
+    def names(self, folder):
+        return set()
+
     def makedirs(self, path):
         pass
 

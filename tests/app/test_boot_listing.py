@@ -1,0 +1,27 @@
+"""A boot reads its saves (the settings, the game's snapshot and log, a setup's presses)
+from one listing of their folder, not a look at each copy of each (littlefs walks the
+folder's records for every look: about 1 ms each on a Pico)."""
+from appdriver import Driver
+from play_trainmaker import start
+
+
+def test_a_boot_lists_the_saves_folder_once_instead_of_looking_at_each_copy():
+    d = Driver()
+    start(d, 2, cards=(("PB", "coal"), ("BBF", "corn"), ("PPF", "mail")))
+    d.app.do(("roll", "LPBFFFF"))
+    d.app.flush()
+    d.app.saves.start()  # a snapshot too, and the settings
+    d.app.save_settings()
+    d.app.flush()
+    assert {"game.json", "settings.json", "setup.json"} <= d.fs.names("/data")
+    fs = d.fs
+    looks = []
+    exists = fs.exists
+    fs.exists = lambda path: looks.append(path) or exists(path)
+    d.power_off()
+    d.boot()
+    assert looks == ["/data"]  # the folder itself (FileStore); every copy from the listing
+    assert d.app.session.journal.actions[-1] == ("roll", "LPBFFFF") and d.app.settings["games"] == 1
+    assert d.app.store.listing is None  # once the boot has read its saves
+    fs.files["/data/x.json"] = "[1]"
+    assert d.app.store.load("x")[0] == [1]  # a file written since is seen
