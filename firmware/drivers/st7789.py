@@ -264,14 +264,15 @@ class ST7789(framebuf.FrameBuffer):
         self._cs(1)
 
     def _reset(self):
-        """Reset the controller, and leave the wait it needs to the first show(): the
-        boot builds the app meanwhile instead of sleeping."""
+        """Reset the controller (by its reset line where the board wires one, else by
+        command), and leave the wait it needs to the first show(): the boot builds the
+        app meanwhile instead of sleeping."""
         if self._rst is not None:
             self._rst(0)
             sleep_ms(1)
             self._rst(1)
-            sleep_ms(_SETTLE_MS)  # before it takes a command
-        self._command(_SWRESET)
+        else:
+            self._command(_SWRESET)
         self._reset_at = ticks_ms()
 
     def _wake(self, madctl, tuning, invert):
