@@ -8,7 +8,6 @@ from app.widgets import TextView
 
 _HISTORY = 24  # rolls listed, newest first
 _CHUNK = 16  # actions the roll history replays per tick
-_SOLVER = "schaffner.trainmaker.solver"
 
 
 class History(TextView):
@@ -31,7 +30,6 @@ class History(TextView):
     def handle(self, app, ev):
         if ev in (OK, BACK):
             app.replace(app.session.ui.menu(app))
-            app.loading.append(_SOLVER)  # back for the odds, in the polls after this press
         else:
             TextView.handle(self, app, ev)
 
@@ -42,8 +40,7 @@ class History(TextView):
         if self.done < 0:  # in a poll of its own: the menu's code is garbage by now
             for v in app.stack:
                 if hasattr(v, "let_go"):
-                    v.let_go()  # the table's solver, and on a make deploy install its code: the replay's room
-            app.unload(_SOLVER)
+                    v.let_go()  # the table's solver: the replay's room
             self.game = s.ui.game_class().from_dict(s.journal.base)
             self.done = 0
             return False
