@@ -180,7 +180,8 @@ def start(display, colours, wdt=None):
     from app.store import FileStore
     from drivers import rawflash
 
-    gc.collect()
+    # no collection before the first frame (9 ms of a deploy install's boot): the imports'
+    # garbage goes right after it (Device._show), or sooner if the heap runs short
     seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today)
     buttons = Debouncer(edges=board.edges)
