@@ -320,9 +320,13 @@ class Loop:
 
 
 def digest(app):
-    """A short fingerprint of the game in play, to check a replay reached the same end."""
+    """A short fingerprint of the game in play, to check a replay reached the same end:
+    its save without the time in play (the loop's clock is the host's, scaled)."""
     s = app.session
-    text = json.dumps(s.to_dict()) if s is not None else "none"
+    if s is not None:
+        d = s.to_dict()
+        d.pop("ms", None)
+    text = json.dumps(d) if s is not None else "none"
     return "%d.%d" % (len(text), sum(text.encode()) & 0xFFFF)
 
 
