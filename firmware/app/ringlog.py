@@ -23,10 +23,12 @@ block.  An erase cut short leaves a block without a valid header, which is
 erased again before it is used.
 
 The blocks come from a device (``count``; of block k: ``read`` bytes into a
-buffer, ``program`` whole pages, ``erase``; and ``crc16_on`` where it has a faster one
-than this module's): the Pico's flash under the log's files (drivers.rawflash, its CRC in
-native code), or the files themselves (app.fileblocks).
+buffer, ``program`` whole pages, ``erase``; and ``crc16_on(crc, data, table)`` where it
+has a faster one than this module's): the Pico's flash under the log's files
+(drivers.rawflash, its CRC in native code), or the files themselves (app.fileblocks).
 """
+from array import array
+
 from micropython import const
 
 BLOCK = const(4096)
@@ -38,9 +40,10 @@ _MAGIC = b"SR"  # a block header's first bytes
 
 
 # the CRC of each 4-bit value shifted through the polynomial 0x1021: a nibble a step, not a bit
-# (a boot checks every record in play; 16 entries keep the table small in the heap)
-_NIBBLE_CRC = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-               0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
+# (a boot checks every record in play; 16 entries keep the table small in the heap), as 16-bit
+# words, which a device's native CRC reads too (drivers.crc_native)
+_NIBBLE_CRC = array("H", (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+                          0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF))
 
 
 def crc16(data):
@@ -48,9 +51,8 @@ def crc16(data):
     return crc16_on(0xFFFF, data)
 
 
-def crc16_on(crc, data):
+def crc16_on(crc, data, table=_NIBBLE_CRC):
     """The CRC-16 of bytes whose CRC was crc, and then data (a long record's a piece a step)."""
-    table = _NIBBLE_CRC
     for b in data:
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b & 15)]
@@ -69,7 +71,7 @@ class RingLog:
 
     def __init__(self, dev):
         self.dev = dev
-        self.crc_on = getattr(dev, "crc16_on", None) or crc16_on  # (crc, data): the CRC after data
+        self.crc_on = getattr(dev, "crc16_on", None) or crc16_on  # (crc, data, table): the CRC after data
         self.n = dev.count
         self.seq = [-1] * self.n  # each block's sequence number; -1: no header (erase before use)
         self.cur = -1  # the block being written
@@ -87,7 +89,7 @@ class RingLog:
         head = bytearray(_HEAD)
         for k in range(self.n):
             dev.read(k, 0, head)
-            ok = head[:2] == _MAGIC and crc_on(0xFFFF, memoryview(head)[:6]) == _u16(head, 6)
+            ok = head[:2] == _MAGIC and crc_on(0xFFFF, memoryview(head)[:6], _NIBBLE_CRC) == _u16(head, 6)
             self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
         order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
@@ -110,7 +112,7 @@ class RingLog:
                 if live or gen < 0:  # (records older than gen cannot raise top past it)
                     rec = bytearray(end - pos)
                     dev.read(k, pos, rec)
-                    if crc_on(0xFFFF, memoryview(rec)[:-2]) != _u16(rec, end - pos - 2):
+                    if crc_on(0xFFFF, memoryview(rec)[:-2], _NIBBLE_CRC) != _u16(rec, end - pos - 2):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
@@ -162,13 +164,13 @@ class RingLog:
         if head:
             buf[at:at + 2] = _MAGIC
             buf[at + 2:at + 6] = seq.to_bytes(4, "little")
-            buf[at + 6:at + 8] = self.crc_on(0xFFFF, mv[at:at + 6]).to_bytes(2, "little")
+            buf[at + 6:at + 8] = self.crc_on(0xFFFF, mv[at:at + 6], _NIBBLE_CRC).to_bytes(2, "little")
             at += _HEAD
         buf[at:at + 2] = size.to_bytes(2, "little")
         buf[at + 2:at + 4] = (gen & _END).to_bytes(2, "little")
         buf[at + 4:at + 4 + size] = data
         if crc < 0:
-            crc = self.crc_on(0xFFFF, mv[at:at + 4 + size])
+            crc = self.crc_on(0xFFFF, mv[at:at + 4 + size], _NIBBLE_CRC)
         buf[at + 4 + size:at + 6 + size] = crc.to_bytes(2, "little")
         self.dev.program(k, start, buf)
         if head:

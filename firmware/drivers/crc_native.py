@@ -2,15 +2,9 @@
 about 19 us a byte on the RP2040 (a boot checks every record in play, and a new game's
 record is 1-2 KB), this one under 1 us.  Viper compiles only where MicroPython has a native
 emitter (the rp2 port), so drivers.rawflash hands it to the log, which keeps its own
-without it; app.ringlog's crc16_on is the reference, make chip's boots and upgrades read
-what either wrote."""
-from array import array
-
+without it; app.ringlog's crc16_on is the reference, and its nibble table the one both
+read; make chip's boots and upgrades read what either wrote."""
 import micropython
-
-# the CRC of each 4-bit value shifted through the polynomial 0x1021 (app.ringlog's table)
-_NIBBLE = array("H", (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-                      0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF))
 
 
 @micropython.viper
@@ -26,6 +20,7 @@ def _on(crc: int, data, n: int, table) -> int:
     return crc
 
 
-def crc16_on(crc, data):
-    """The CRC-16 of bytes whose CRC was crc, and then data (bytes or a memoryview)."""
-    return _on(crc, data, len(data), _NIBBLE)
+def crc16_on(crc, data, table):
+    """The CRC-16 of bytes whose CRC was crc, and then data (bytes or a memoryview); table:
+    the CRC of each 4-bit value, as 16-bit words (an array("H"))."""
+    return _on(crc, data, len(data), table)

@@ -212,9 +212,9 @@ def test_a_device_with_a_crc_of_its_own_reads_and_writes_the_same_records():
     from app.ringlog import crc16_on
     calls = []
 
-    def counted(crc, data):  # a stand-in for the Pico's native one (drivers.crc_native)
+    def counted(crc, data, table):  # a stand-in for the Pico's native one (drivers.crc_native)
         calls.append(len(data))
-        return crc16_on(crc, data)
+        return crc16_on(crc, data, table)
 
     plain = _log()
     _write(plain, b"[1,2]", 4)
@@ -227,5 +227,5 @@ def test_a_device_with_a_crc_of_its_own_reads_and_writes_the_same_records():
     del calls[:]
     assert RingLog(dev).read(4) == [b"[1,2]"] == RingLog(plain.dev).read(4)
     assert calls  # the device's CRC checked what it read
-    dev.crc16_on = lambda crc, data: crc16_on(crc, data) ^ 1  # a CRC that disagrees reads nothing
+    dev.crc16_on = lambda crc, data, table: crc16_on(crc, data, table) ^ 1  # a CRC that disagrees reads nothing
     assert RingLog(dev).read(4) == []
