@@ -19,7 +19,7 @@ from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.flash import DEFER, NOW, SOON, FlashQueue
-from app.game_save import UNDO, GameSave
+from app.game_save import KEPT, UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
 
@@ -333,6 +333,10 @@ class App:
         the setup chose (self.seating)."""
         mod = games.module(game_id)
         old = self.session
+        if old is not None and old.owed:  # its record first: once the new game's is on flash, a boot
+            h = self.history  # would no longer see the old game (made now, a boot's queues it)
+            if h.owing is not None:
+                self.flash.hasten(h.owing)
         key = max(old.key if old is not None else 0, self.settings["games"]) + 1
         self.settings["games"] = key
         self.save_settings()
@@ -399,6 +403,13 @@ class App:
         from app.redo import redo
         redo(self, self._playing(), self._history is not None)
 
+    def kept(self, s):
+        """The history holds the game s, which ended: nothing is owed (app.history_write),
+        which the log says at once if s is still the game in play."""
+        if s is self.session and s.owed:
+            s.owed = False
+            self.saves.add(KEPT)
+
     def _snapshot(self):
         return self._playing().to_dict()
 
@@ -411,6 +422,10 @@ class App:
     def flush(self):
         """Save everything waiting, now."""
         self._save(self.flash.finish)
+
+    def hurry(self, work):
+        """Queued work done now, with what must reach the flash before it."""
+        self._save(lambda: self.flash.hasten(work, True))
 
     def _save(self, work):
         try:

@@ -14,12 +14,13 @@ flash), and littlefs may erase in any write, so the queue keeps such work away
 from the hands: a game's records (RECORD: a page programmed into the log's
 erased block, app.ringlog) are done at once, ahead of anything deferred; work
 that only has to reach the flash some time (DEFER: snapshots, the next log
-block erased ahead, the settings, the roster, a setup's presses) waits until
-the hands have been off the buttons QUIET_MS, or, once it has waited
-MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most; the rest (NOW: the
-history's records) is done in the polls after the press, in order.  A power
-cut while work is deferred loses no action: its record (a new game's too,
-app.game_save) is on flash.
+block erased ahead, the settings, the roster, a setup's presses, the history's
+record of a game that ended) waits until the hands have been off the buttons
+QUIET_MS, or, once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or
+LAST_MS at most; the rest (NOW: the history's other writing) is done in the
+polls after the press, in order.  A power cut while work is deferred loses no
+action: its record (a new game's too, app.game_save) is on flash, and a game
+that ended with its history record still owed gets it at the next boot.
 """
 import json
 import os
@@ -171,6 +172,16 @@ class FlashQueue:
             if p[0] is work and not p[3]:
                 self.work.remove(p)
                 self.work.append(p)
+                return
+
+    def hasten(self, work, now=False):
+        """Deferred work queued, done from now on as NOW work, in its place in the queue;
+        now: at once, with what the order puts before it."""
+        for p in self.work:
+            if p[0] is work:
+                p[1] = NOW
+                while now and p in self.work:
+                    self.step()
                 return
 
     def last(self):

@@ -22,6 +22,7 @@ from app.store import compact
 _RING = const(8)  # the log's blocks: 32 KB
 _EVERY = const(64)  # records between snapshots: a boot replays about these (more when the hands left no quiet moment)
 UNDO = {"undo": 1}  # the log's record of an undo
+KEPT = {"kept": 1}  # ... that the history now holds the game that ended (games.Session.owed)
 _NEW = "new"  # the log's record of a new game: {"new": its snapshot's data}
 _SUM = const(160)  # bytes of a record's CRC summed in a step: about 5 ms on a Pico
 
@@ -30,8 +31,8 @@ class GameSave:
     """A game's last snapshot and the log of records since.
 
     snapshot() returns the data of a snapshot (a new dict, JSON-compatible)
-    of the game as it is now.  Records (actions as lists, UNDO and
-    journal.REDO; add()) and snapshots (start()) are work for queue, the
+    of the game as it is now.  Records (actions as lists, UNDO,
+    journal.REDO and KEPT; add()) and snapshots (start()) are work for queue, the
     app's flash queue (app.flash): records at once, ahead of deferred work.
     Records queued one after another are one piece of work: a step makes them
     into bytes, then each step programs one (or erases the block it needs,
@@ -166,7 +167,7 @@ class GameSave:
 
     # --- saving ----------------------------------------------------------------
     def add(self, record):
-        """Queue a record (a list, UNDO or journal.REDO) to be logged at once: with
+        """Queue a record (a list, UNDO, journal.REDO or KEPT) to be logged at once: with
         the records queued just before it, if nothing was queued since; and the
         log's fold into a snapshot when it is due, for a quiet moment."""
         if self._dropped():

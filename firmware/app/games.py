@@ -19,7 +19,7 @@ Its ``__init__`` is the entry point and provides:
 
 docs/architecture.md says how to add a game.
 """
-from app.game_save import UNDO
+from app.game_save import KEPT, UNDO
 
 _KEEP = 64  # Journal.from_dict's keep and fold: a replayed log folds where the journal would
 _FOLD = 32
@@ -53,16 +53,19 @@ def module(game_id):
 class Session:
     """The game in play: which game, who plays (in seat order from the start player: names,
     the colours; players, the roster's name per seat, "" where the colour plays as itself),
-    the journal, a key no other game on this device had (app.history), and ms: how long
-    it has been in play (None for a game saved before it was counted)."""
+    the journal, a key no other game on this device had (app.history), ms: how long
+    it has been in play (None for a game saved before it was counted), and owed: the game is
+    over and the history does not hold it yet (its record waits for the hands to leave the
+    buttons, app.history_write; a boot finds it owed after a power cut, and writes it)."""
 
-    def __init__(self, game_id, names, journal, key=0, players=None, ms=0):
+    def __init__(self, game_id, names, journal, key=0, players=None, ms=0, owed=False):
         self.game_id = game_id
         self.names = names
         self.players = list(players) if players else [""] * len(names)
         self.journal = journal
         self.key = key
         self.ms = ms
+        self.owed = owed
         self.ui = module(game_id)
 
     @property
@@ -78,8 +81,11 @@ class Session:
         return label(app, seat, room)
 
     def to_dict(self):
-        return {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
-                "players": self.players, "ms": self.ms, "key": self.key, "journal": self.journal.to_dict()}
+        d = {"app": "schaffner", "v": VERSION, "game": self.game_id, "names": self.names,
+             "players": self.players, "ms": self.ms, "key": self.key, "journal": self.journal.to_dict()}
+        if self.owed:
+            d["owed"] = 1
+        return d
 
     @classmethod
     def from_dict(cls, data):
@@ -98,27 +104,36 @@ class Session:
         key = data.get("key", 0)  # saves from before the history have none
         players = data.get("players")  # saves from before names have none
         ms = data.get("ms")  # nor the time in play
+        owed = data.get("owed", 0)  # nor a record owed: they wrote it before the action's
         if type(key) is not int or (players is not None and not _players(players, len(names))) \
-                or (ms is not None and type(ms) is not int):
+                or (ms is not None and type(ms) is not int) or type(owed) is not int or owed not in (0, 1):
             raise ValueError("Not a Schaffner save")
         ui = module(game_id)
-        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key, players, ms)
+        return cls(game_id, names, Journal.from_dict(ui.game_class(), data.get("journal")), key, players, ms,
+                   owed == 1)
 
     @staticmethod
     def replay(session, log):
-        """Apply the records of the save's log (actions, UNDO and REDO) to the
-        session; ValueError, and nothing changed, if one does not fit."""
+        """Apply the records of the save's log (actions, UNDO, REDO and KEPT) to the
+        session; ValueError, and nothing changed, if one does not fit.  An action or a
+        redo owes the history the game if it is over after them, until a KEPT; an undo
+        owes nothing new (its record is taken back at once, app.history_write)."""
         from schaffner.journal import REDO
 
         entries = []  # type: list[list | dict | None]
+        owed = session.owed
         for record in log:
             if record == UNDO:
                 entries.append(None)
+            elif record == KEPT:
+                owed = False
             elif isinstance(record, list) or record == REDO:
                 entries.append(record)
+                owed = True
             else:
                 raise ValueError("Not a record of ours")
         session.journal.restore(entries)
+        session.owed = owed and session.ui.result(session.game, session.names) is not None
 
 
 class Saved:
@@ -152,6 +167,8 @@ class Saved:
         actions = saved.actions
         undone = saved.undone
         for record in log:
+            if record == KEPT:
+                continue
             if record == UNDO:
                 if not actions:
                     raise ValueError("Nothing to undo")

@@ -45,6 +45,7 @@ class History:
         self.dropping = root + "history.del"
         self.dice_log = root + "dice.log"
         self.cleared = False  # a clear that can still be undone
+        self.owing = None  # the work writing the record of the game that ended last (queued or done)
         # a cut rewrite or clear is finished; a clear from before this boot is final
         for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
                      self.dice_log + ".new", self.dropping, self.clr):
@@ -54,9 +55,13 @@ class History:
                 break
         # the newest record of a game in play that is not over was left by a power cut
         # (the key first: it is one short read, and the history is made when a game
-        # ends, in that press)
+        # ends, in that press); a game in play that a cut left over and owing its record
+        # gets it (an undo may have reopened it since the boot)
         s = app.session
-        if s is not None and s.key and self.newest_key() == s.key and s.ui.result(s.game, s.names) is None:
+        if s is not None and s.owed and s.ui.result(s.game, s.names) is not None:
+            from app.history_write import owed
+            owed(self, app)
+        elif s is not None and s.key and self.newest_key() == s.key and s.ui.result(s.game, s.names) is None:
             from app.history_write import retract
             retract(self)
 
@@ -103,7 +108,7 @@ class History:
         # (res: the game's result, None while it goes on)
         if res is not None or self.cleared:
             from app.history_write import after_do
-            app.later(after_do(self, app, res))
+            after_do(self, app, res)
 
     def after_redo(self, app, was, res):
         # an undone action was applied again, and its redo is queued next; was: the
@@ -117,6 +122,11 @@ class History:
     def after_undo(self, app, before):
         # an undo was queued; before: the game as it was
         s = app.session
+        if s.owed and s.ui.result(s.game, s.names) is None:  # it reopened the game: nothing owed
+            s.owed = False
+            if self.owing is not None:
+                app.flash.cancel(self.owing)  # (begun, it ends, and the undo's work takes it back)
+                self.owing = None
         if self.cleared or s.ui.result(before, s.names) is not None or tally(before) != tally(s.game):
             from app.history_write import after_undo
             app.later(after_undo(self, app, before))

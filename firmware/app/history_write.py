@@ -12,6 +12,7 @@ import json
 
 from micropython import const
 
+from app.flash import DEFER
 from app.record_files import append_record, records
 
 _COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
@@ -112,23 +113,57 @@ def _append(h, text):
 
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None
-    text = None
+    # a clear still undoable becomes final in the polls after the action; the record of a
+    # game it ended waits for the hands to leave the buttons (its append may erase), owed
+    # until it is written: the action's own record is programmed first, and a boot after a
+    # cut between them writes it then (owed())
+    if h.cleared:
+        app.later(_settling(h, app))
     if res is not None:
-        try:
-            text = slot(h.slot, record(app, res))
-        except ValueError:
-            app.notify(FAILED)
-    return _after_do(h, app, app.session.key, text)
+        _owe(h, app, res)
 
 
-def _after_do(h, app, key, text):
+def _owe(h, app, res):
+    s = app.session
+    try:
+        text = slot(h.slot, record(app, res))
+    except ValueError:
+        app.notify(FAILED)
+        return
+    s.owed = True
+    if h.owing is not None:
+        app.flash.cancel(h.owing)  # this one holds the game as it is now
+    h.owing = work = _owing(h, app, s, text)
+    app.later(work, DEFER)
+
+
+def _owing(h, app, s, text):
+    try:
+        if h.newest_key() == s.key:
+            yield from _retract(h)  # a record a power cut left behind, or this game's before
+        yield  # the reading above in a poll of its own: the append may erase
+        yield from _append(h, text)
+    except OSError:
+        app.notify(FAILED)  # still owed: the next boot tries again
+        return
+    text = None  # h.owing keeps this generator, done, until the next game ends: not its text
+    app.kept(s)
+
+
+def owed(h, app):
+    # a boot found the game in play over and its record owed (games.Session.owed): written
+    # at the hands' first pause, unless it is there (the cut came after the append; the
+    # history cannot be cleared meanwhile: opening it writes what is owed first)
+    s = app.session
+    if h.newest_key() == s.key:
+        app.kept(s)
+    else:
+        _owe(h, app, s.ui.result(s.game, s.names))
+
+
+def _settling(h, app):
     try:
         yield from _settle(h)
-        if text is not None:
-            if h.newest_key() == key:
-                yield from _retract(h)  # a record a power cut left behind
-            yield  # the reading above in a poll of its own: the append may erase
-            yield from _append(h, text)
     except OSError:
         app.notify(FAILED)
 

@@ -73,6 +73,9 @@ class MainMenu(Menu):
 
     def history(self, app):
         from app.history_view import HistoryList
+        h = app.history
+        if h.owing is not None:  # the game that just ended, which the list shows
+            app.hurry(h.owing)
         app.push(HistoryList(app))
 
     def settings(self, app):

@@ -3,6 +3,7 @@ at any step of a rewrite never loses an older game; a damaged record is shown as
 damaged and the others still read; the oldest games go past the limit; a game
 is kept once, however often it is undone and finished again; clearing is
 undoable until the next action."""
+from app.flash import FlashQueue
 from app.history import OLD_SLOT, SEGMENT, SLOT, History
 from app.history_read import kept
 from app.history_view import count, names, read
@@ -45,6 +46,7 @@ class Session:
         self.names = ["Red", "Blue"]
         self.players = ["Jörg", ""]
         self.ms = 0
+        self.owed = False
         self.journal = Journal()
         self.game = Game(over)
         self.ui = Ui()
@@ -60,16 +62,23 @@ class Table:
         self.session = session
         self.today = today
         self.messages = []
+        self.flash = FlashQueue()  # the work it would hold is done at once (later())
+        self.kept_by = []  # sessions whose record the history said it holds (App.kept)
         self.history = History(self)
         self.history.segment = segment
 
     def notify(self, text):
         self.messages.append(text)
 
-    def later(self, work):
-        """The App does this work in the polls after the action; here at once."""
+    def later(self, work, kind=0, key=None):
+        """The App does this work in the polls after the action, or (a game's record) when
+        the hands leave the buttons; here at once."""
         for _ in work:
             pass
+
+    def kept(self, s):
+        s.owed = False
+        self.kept_by.append(s)
 
     def finish(self, key):
         """A game with this key ends (the action that ended it is not saved yet)."""
