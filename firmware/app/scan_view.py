@@ -1,16 +1,17 @@
 """The scan screen: a kept game as a QR code that opens BG Stats with the play
 filled in (app.bgstats), or in words why this screen shows none.
 
-The code is made a slice per poll (schaffner.qr's generator), so no press waits
-for it; this module and the encoder load only when a code is asked for.
+The link and the code are made a slice per poll (schaffner.qr's generator), the
+modules they need loaded one a poll, so no press waits for them: the press shows
+"Making the code" at once; this module loads only when a code is asked for, the
+link's and the encoder's only where a code fits the screen.
 """
 # Modules of 2 pixels at least and the standard's quiet zone of 4 modules around
 # the code: 135 pixels hold version 10 (57 modules, 130 pixels), 271 bytes; the
 # OLED's 64 hold version 1 (21 modules, 58 pixels), 17 bytes, less than the
-# link's fixed start alone, so the OLED shows words instead.
+# link's fixed start alone, so the OLED shows words instead (LEAST_VERSION).
 from micropython import const
 
-from app import bgstats
 from app.colours import BG, FG
 from app.events import BACK, OK
 from app.ui import wrap
@@ -19,32 +20,32 @@ from app.widgets import Screen, TextView
 _QUIET = const(4)  # modules of light around the code
 _SMALLEST = const(2)  # pixels a module, at least
 _BACK = "BACK: return"
+# the least version a link fits: version 2 holds 32 bytes, fewer than the link's fixed
+# start (bgstats.LINK, 48), so a screen that shows no more shows words, and loads no encoder
+LEAST_VERSION = const(3)
 
 
 def room(height):
-    """The version a screen height shows (0: none) and the bytes it holds."""
-    from schaffner.qr import capacity
+    """The version a screen height shows (0: none, or none a link fits) and the bytes it holds."""
     best = 0
     for v in range(1, 11):
         if (17 + 4 * v + 2 * _QUIET) * _SMALLEST <= height:
             best = v
-    return best, (capacity(best) if best else 0)
+    if best < LEAST_VERSION:
+        return 0, 0
+    from schaffner.qr import capacity
+    return best, capacity(best)
 
 
 def open_for(app, rec):
-    """The scan screen of a record, or the words that say why there is none."""
+    """The scan screen of a record, or the words that say why there is none (at once
+    where no code fits the screen at all, else once the link is made)."""
     _, size = room(app.ui.h)
-    try:
-        text, _ = bgstats.link(rec, size)
-    except ValueError:
-        try:  # a play of one player: when even that does not fit, the screen is too small
-            bgstats.link({"g": rec["g"], "k": rec["k"], "p": rec["p"][:1]}, size)
-            why = "%d players: too many for one code here." % len(rec["p"])
-        except ValueError:
-            why = "Too small a screen for a code."
-        app.push(TextView("BG Stats", wrap(why + " make export: history.bgsplay", app.ui.cols)))
-        return
-    app.push(ScanCode(text))
+    app.push(ScanCode(app, rec, size) if size else _no_code(app, "Too small a screen for a code."))
+
+
+def _no_code(app, why):
+    return TextView("BG Stats", wrap(why + " make export: history.bgsplay", app.ui.cols))
 
 
 def open_for_game(app):
@@ -61,11 +62,29 @@ def open_for_game(app):
 class ScanCode(Screen):
     title = "BG Stats"
 
-    def __init__(self, text):
+    def __init__(self, app, rec, size):
+        self.link = None
+        self.code = None  # (schaffner.qr's QrCode, once the link is made)
+        self.work = self._making(app, rec, size)
+
+    def _making(self, app, rec, size):
+        from app import bgstats
+        yield
+        try:
+            self.link, _ = bgstats.link(rec, size)
+        except ValueError:
+            try:  # a play of one player: when even that does not fit, the screen is too small
+                bgstats.link({"g": rec["g"], "k": rec["k"], "p": rec["p"][:1]}, size)
+                why = "%d players: too many for one code here." % len(rec["p"])
+            except ValueError:
+                why = "Too small a screen for a code."
+            app.replace(_no_code(app, why))  # (only the top screen ticks)
+            return
+        yield
         from schaffner.qr import QrCode
-        self.link = text
-        self.code = QrCode(text.encode())
-        self.work = self.code.making()
+        yield
+        self.code = QrCode(self.link.encode())
+        yield from self.code.making()
 
     def busy(self, app):
         return self.work is not None
@@ -86,15 +105,15 @@ class ScanCode(Screen):
 
     def draw(self, app, ui):
         code = self.code
-        n = code.size
         side = ui.h
-        scale = side // (n + 2 * _QUIET)
-        x0 = (side - n * scale) // 2
         tx = side + 4
-        if not code.ready:
+        if code is None or not code.ready:
             ui.text("Making", tx, 4, FG, 1)
             ui.text("the code", tx, 14, FG, 1)
             return
+        n = code.size
+        scale = side // (n + 2 * _QUIET)
+        x0 = (side - n * scale) // 2
         fb = ui.fb
         fb.fill_rect(0, 0, side, side, FG)
         for y in range(n):

@@ -62,10 +62,13 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
     d.pick("Trainmaker")
     d.press("OK")
     top = d.app.top
-    assert not top.code.ready and d.app.busy()
+    assert top.code is None and d.app.busy()  # the press made neither the link nor the code
     d.shows("Making", "the code")
+    d.app.tick(0)  # the press's poll goes on: its frame first
     d.app.tick(0)
-    assert d.app.busy()
+    assert d.app.busy() and top.link is None  # a poll: the link's module, and no more
+    d.app.tick(0)
+    assert top.link.startswith("https://") and top.code is None
     d.press("BACK").shows("Game 1")
     assert not d.app.busy()
 
@@ -76,9 +79,24 @@ def test_four_players_are_too_many_for_one_code():
     d.shows("4 players: too", "history.bgsplay")
 
 
+def test_no_version_below_the_least_one_holds_a_link():
+    from app.bgstats import LINK
+    from app.scan_view import LEAST_VERSION, room
+    from schaffner.qr import capacity
+    assert capacity(LEAST_VERSION - 1) < len(LINK) <= capacity(LEAST_VERSION)
+    assert room(64) == (0, 0) and room(135) == (10, capacity(10))
+
+
 def test_the_oled_says_it_cannot_show_one():
-    d = scan(kept(128, 64, TWO), "Trainmaker")
-    d.shows("Too small a", "history.bgsplay")
+    import sys
+    d = kept(128, 64, TWO)
+    open_history(d)
+    d.pick("Trainmaker")
+    d.press("DOWNx9").shows("OK: BG Stats")
+    sys.modules.pop("app.bgstats", None)
+    sys.modules.pop("schaffner.qr", None)
+    d.press("OK").shows("Too small a", "history.bgsplay")  # at once, in the press's own poll
+    assert "app.bgstats" not in sys.modules and "schaffner.qr" not in sys.modules  # nor loaded for it
     d.press("BACK").shows("Game 1")
 
 

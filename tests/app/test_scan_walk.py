@@ -32,6 +32,8 @@ def test_a_finished_game_offers_its_code_on_its_result():
     d = Driver(width=240, height=135, colour=True)
     yield from play_ttr_austria.play(d)  # four players: words, no code
     d.pick("BG Stats code")
+    d.shows("Making", "the code")  # at once: whether a code fits is known once its link is made
+    d.tick(1000)
     d.shows("4 players: too", "history.bgsplay")
     d.press("BACK").shows("Ranking", "1 Red")
     yield
