@@ -234,7 +234,7 @@ class App:
             s.ms += (now_ms - self.clock) & 0x3FFFFFFF
         self.clock = now_ms
         try:
-            if self.flash.due(self.pressed, now_ms):
+            if self.flash.due(self.pressed, now_ms, self._screen_busy()):
                 return self._save(self.flash.step)
             t = getattr(self.top, "tick", None)
             if t and t(self, now_ms):

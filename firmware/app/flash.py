@@ -16,8 +16,8 @@ erased block, app.ringlog) are done at once, ahead of anything deferred; work
 that only has to reach the flash some time (DEFER: snapshots, the next log
 block erased ahead, the settings, the roster, a setup's presses, the history's
 record of a game that ended) waits until the hands have been off the buttons
-QUIET_MS, or, once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or
-LAST_MS at most; the rest (NOW: the history's other writing) is done in the
+QUIET_MS and the screen's own work in the polls (the odds, a code) is done, or,
+once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most; the rest (NOW: the history's other writing) is done in the
 polls after the press, in order.  A power cut while work is deferred loses no
 action: its record (a new game's too, app.game_save) is on flash, and a game
 that ended with its history record still owed gets it at the next boot.
@@ -149,6 +149,7 @@ class FlashQueue:
         self.drops = 0  # how often a flash error dropped what was queued
         self.now = self.touched = 0  # the last poll's time (due()); when the hands were last at the buttons
         self.held = False  # a button is down now
+        self.busy = False  # the screen has work of its own in the polls (due())
 
     def add(self, work, kind=NOW, key=None):
         """Queue work of that kind, after everything queued before it; key: a save
@@ -214,8 +215,10 @@ class FlashQueue:
                 kept = kept or p
         if rec or not self.work:
             return rec
-        if force or self.wait_ms(self.now) == 0:
-            return self.work[0]
+        head = self.work[0]
+        if force or self.wait_ms(self.now) == 0 and not (
+                self.busy and head[1] == DEFER and (self.now - head[4]) & _TICKS < MAX_WAIT_MS):
+            return head
         return None
 
     def wait_ms(self, now_ms):
@@ -230,9 +233,12 @@ class FlashQueue:
         late = max(MAX_WAIT_MS - waited, AFTER_MS - off)
         return max(0, min(QUIET_MS - off, late, LAST_MS - waited))
 
-    def due(self, pressed, now_ms=None):
+    def due(self, pressed, now_ms=None, busy=False):
         """Whether a step runs in this poll (at now_ms; None: the last poll's): when
-        work is due, and the poll took no press (the press's frame goes out first)."""
+        work is due, and the poll took no press (the press's frame goes out first).
+        busy: the screen has work of its own for the polls (the odds, a code, which
+        the player waits for): deferred work waits for it, MAX_WAIT_MS at most."""
+        self.busy = busy
         if now_ms is not None:
             self.now = now_ms
         if pressed:
