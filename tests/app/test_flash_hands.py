@@ -97,3 +97,22 @@ def test_a_boot_erases_the_next_block_of_the_log_at_the_hands_first_pause():
     box.save.add(["next", "x" * 100])
     q.finish()  # the record into the block erased: no erase near the hands
     assert ring.erases == erases + 1
+
+
+def test_deferred_work_waits_for_the_screens_own_work_and_no_longer_than_max_wait_ms():
+    q = FlashQueue()
+    steps = []
+
+    def work(name):
+        steps.append(name)
+        yield
+
+    q.add(work("snapshot"), DEFER)
+    q.due(True, 0)  # the press that queued it
+    assert not q.due(False, QUIET_MS + 10, busy=True)  # the hands left; the odds are being worked out
+    assert q.due(False, QUIET_MS + 10)  # the odds known: it goes
+    assert q.due(False, MAX_WAIT_MS, busy=True)  # waited long enough: goes beside the odds too
+    q.add(work("ahead"), SOON)
+    q.work.pop(0)
+    assert q.due(False, MAX_WAIT_MS + AFTER_MS, busy=True)  # SOON work waits for the hands alone
+    assert steps == []  # due() only says; step() does
