@@ -9,8 +9,8 @@ takes the press), then each following poll writes one small piece, while
 busy() tells the main loop to poll again at once; what may erase waits for
 the hands to leave the buttons (main.py tells the queue when they are at them).  So is loading a game's
 code: a module's first import can take 30 ms on a Pico, so the modules a game
-will need are imported one per poll while its setup screens are shown
-(preload()).
+will need are imported one per poll while its setup screens are shown, in the
+hands' pauses (preload()).
 """
 import sys
 
@@ -225,9 +225,10 @@ class App:
         its poll; else the top screen's tick: animations, and a slice of work such
         as the odds (a screen leaves its work for the next poll while app.pressed,
         so a press's frame goes out first); and when that drew nothing and left
-        no work waiting, a module preload() asked for, or once they are all
-        in, the history (App.history) of a game in play. True when the
-        screen changed."""
+        no work waiting, a module preload() asked for (once the hands have left
+        the buttons AFTER_MS: a press that came meanwhile would wait for it), or
+        once they are all in, the history (App.history) of a game in play. True
+        when the screen changed."""
         s = self.session
         if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
             # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
@@ -241,7 +242,8 @@ class App:
                 return True
             if not self.pressed and not self._screen_busy():
                 if self.loading:
-                    self._load()
+                    if self.flash.hands_off(now_ms):  # an import holds a poll 10-50 ms
+                        self._load()
                 elif self._history is None and self.session is not None:
                     # made while nothing waits: it looks for files a power cut
                     # left, which the press that ends the game should not do
@@ -252,7 +254,10 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        return self.flash.due(False) or len(self.loading) > 0 or self._screen_busy()
+        return self.flash.due(False) or self._loads() or self._screen_busy()
+
+    def _loads(self):
+        return len(self.loading) > 0 and self.flash.hands_off(self.flash.now)
     def ticking(self):
         """True while the top screen wants time to pass poll by poll: it says so
         (its ticking(app)), or it has a tick and does not say."""

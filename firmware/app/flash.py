@@ -150,6 +150,7 @@ class FlashQueue:
         self.now = self.touched = 0  # the last poll's time (due()); when the hands were last at the buttons
         self.held = False  # a button is down now
         self.busy = False  # the screen has work of its own in the polls (due())
+        self.hands = False  # the hands have come to the buttons since the boot
 
     def add(self, work, kind=NOW, key=None):
         """Queue work of that kind, after everything queued before it; key: a save
@@ -197,6 +198,12 @@ class FlashQueue:
         button is down."""
         self.touched = now_ms
         self.held = held
+        self.hands = True
+
+    def hands_off(self, now_ms):
+        """Whether the hands left the buttons AFTER_MS ago or more (or never came): work
+        that holds a poll long and need not wait for the flash (a module's import) may go."""
+        return not self.hands or not self.held and (now_ms - self.touched) & _TICKS >= AFTER_MS
 
     def _pick(self, force):
         """The piece whose step runs next, None for none now.  While NOW work
@@ -243,6 +250,7 @@ class FlashQueue:
             self.now = now_ms
         if pressed:
             self.touched = self.now
+            self.hands = True
         return not pressed and self._pick(False) is not None
 
     def step(self, force=True):

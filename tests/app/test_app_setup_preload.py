@@ -1,8 +1,10 @@
 """The setup's code (app.new_game) is on the heap before the press that needs it, and
 only while it may be needed: loaded after a first frame with no game in play, and
-while "Start a new game?" is asked over one; gone with a No and once the game is set up."""
+while "Start a new game?" is asked over one, once the hands have left the buttons (an
+import holds a poll: a press would wait for it); gone with a No and once the game is set up."""
 import sys
 
+from app.flash import AFTER_MS
 from appdriver import Driver
 from play_trainmaker import start
 
@@ -28,8 +30,10 @@ def test_a_new_game_over_one_in_play_loads_the_setup_while_asked_and_a_no_lets_i
     d.press("OK").shows("Resume game")  # No at once: nothing was loaded, nothing waits
     assert "app.new_game" not in d.app.loading and "app.new_game" not in sys.modules
     d.pick("New game").tick(20)
-    assert "app.new_game" in sys.modules
+    assert "app.new_game" not in sys.modules  # the hands are still at the buttons
+    d.tick(20 + AFTER_MS)
+    assert "app.new_game" in sys.modules  # they left a moment ago: while the question is read
     d.press("BACK").shows("Resume game")  # BACK is a No: the code leaves the heap
     assert "app.new_game" not in sys.modules
-    d.pick("New game").tick(30).press("UP", "OK").shows("New game", "Trainmaker")
+    d.pick("New game").tick(1000).tick(1000 + AFTER_MS).press("UP", "OK").shows("New game", "Trainmaker")
     assert d.app.session.game.phase() == "roll"  # the game in play stays until the new one starts

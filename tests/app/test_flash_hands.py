@@ -116,3 +116,15 @@ def test_deferred_work_waits_for_the_screens_own_work_and_no_longer_than_max_wai
     q.work.pop(0)
     assert q.due(False, MAX_WAIT_MS + AFTER_MS, busy=True)  # SOON work waits for the hands alone
     assert steps == []  # due() only says; step() does
+
+
+def test_the_hands_are_off_after_ms_past_a_release_and_never_while_a_button_is_held():
+    q = FlashQueue()
+    assert q.hands_off(0)  # they never came: a boot's preloads go at once
+    q.touch(1000)
+    assert not q.hands_off(1000 + AFTER_MS - 10) and q.hands_off(1000 + AFTER_MS)
+    q.touch(5000, held=True)
+    assert not q.hands_off(5000 + 10 * AFTER_MS)
+    q.touch(8990)  # released
+    q.due(True, 9000)  # a press the app took: the hands count from it
+    assert not q.hands_off(9000 + AFTER_MS - 10) and q.hands_off(9000 + AFTER_MS)
