@@ -22,6 +22,7 @@ _FUNCTION = const(2)
 _STARTS = const(19)
 _CHUNK = const(0x3FFFFFFF)
 _AT = const(0xFFFFE)  # bits 1 to 19: the chunk's start positions
+_LINES = const(8)  # lines made into chunks a slice (_lines): 2 ms each on a Pico
 
 # per version 1..10 at level L: (EC codewords per block, blocks of the first group,
 # data codewords per block there, blocks of the second group with one codeword more)
@@ -163,12 +164,13 @@ class QrCode:
         return self.bits[i >> 3] >> (i & 7) & 1
 
     def making(self):
-        """Make the code, yielding between slices of work (16 codewords' error
-        correction, two columns placed, a mask's lines scored sixteen at a time,
-        eight rows masked), each about 10 ms on a Pico; self.ready once done."""
+        """Make the code, yielding between slices of work (the function patterns
+        in two, 16 codewords' error correction, two columns placed, the lines
+        made eight at a time, a mask set up, its lines scored sixteen at a time,
+        eight rows masked), each 20 ms at most on a Pico; self.ready once done."""
         self.cells = bytearray(self.size * self.size)
-        self._functions()
-        yield
+        for _ in self._functions():
+            yield
         codewords = bytearray()
         for _ in self._codewords(codewords):
             yield
@@ -190,7 +192,9 @@ class QrCode:
         # leaves garbage for the collector
         n = self.size
         k = (n + _STARTS - 1) // _STARTS  # chunks a line
-        lines = self._lines(k)
+        lines = [[0] * (n * k) for _ in range(4)]
+        for _ in self._lines(k, lines):
+            yield
         rows, cols = lines[0], lines[1]
         across = [0] * (12 * k)  # a mask's pattern along rows 0 to 11, chunk by chunk
         down = [0] * (6 * k)  # and down columns 0 to 5
@@ -208,6 +212,7 @@ class QrCode:
                 u = _unit(mask, 12, x, False)
                 for j in range(k):
                     down[x * k + j] = _tile(u, 12, j * _STARTS - 1)
+            yield
             penalty = 0
             for p in _penalty(lines, across, down, within):
                 penalty += p
@@ -216,15 +221,15 @@ class QrCode:
                 best = penalty
                 self.mask = mask
 
-    def _lines(self, k):
-        # the rows and columns in chunks of k a line (_chunk): of the dark
-        # modules, and of the modules no function pattern holds; a line at a
-        # time through two bytearrays, so little more than the chunks is held
+    def _lines(self, k, out):
+        # into out (four lists of n * k): the rows and columns in chunks of k a
+        # line (_chunk), of the dark modules and of the modules no function
+        # pattern holds; a line at a time through two bytearrays, so little more
+        # than the chunks is held; yielding every _LINES lines
         n = self.size
         cells = self.cells
         dark = bytearray((n + 7) >> 3)
         free = bytearray(len(dark))
-        out = [[0] * (n * k) for _ in range(4)]
         for across in (True, False):
             dark_lines = out[0] if across else out[1]
             free_lines = out[2] if across else out[3]
@@ -244,7 +249,8 @@ class QrCode:
                 for j in range(k):
                     dark_lines[a * k + j] = _chunk(dark, j * _STARTS - 1)
                     free_lines[a * k + j] = _chunk(free, j * _STARTS - 1)
-        return out
+                if a % _LINES == _LINES - 1:
+                    yield
 
     def _patch(self, rows, cols, k):
         # row 8 and column 8 as the cells hold them now (the format just written):
@@ -264,6 +270,7 @@ class QrCode:
         self.cells[y * self.size + x] = _FUNCTION | (_DARK if dark else 0)
 
     def _functions(self):
+        # the function patterns, in two slices
         n = self.size
         for i in range(n):
             self._set(6, i, i % 2 == 0)
@@ -276,6 +283,7 @@ class QrCode:
                     if 0 <= x < n and 0 <= y < n:
                         d = max(abs(dx), abs(dy))
                         self._set(x, y, d != 2 and d != 4)
+        yield
         v = self.version
         if v > 1:
             last = _ALIGN[v - 1]
@@ -295,6 +303,7 @@ class QrCode:
                 b = i // 3
                 self._set(a, b, bits >> i & 1)
                 self._set(b, a, bits >> i & 1)
+        yield
 
     def _format(self, mask):
         n = self.size
