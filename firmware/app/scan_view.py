@@ -116,17 +116,29 @@ class ScanCode(Screen):
         x0 = (side - n * scale) // 2
         fb = ui.fb
         fb.fill_rect(0, 0, side, side, FG)
-        for y in range(n):
-            x = 0
-            while x < n:  # one rectangle per run of dark modules
-                if code.dark(x, y):
-                    end = x + 1
-                    while end < n and code.dark(end, y):
-                        end += 1
-                    fb.fill_rect(x0 + x * scale, x0 + y * scale, (end - x) * scale, scale, BG)
-                    x = end
-                else:
-                    x += 1
+        _modules(fb, code.bits, n, x0, scale)
         for i, s in enumerate(("Scan with", "a phone:", "opens", "BG Stats", "with this", "play.")):
             ui.text(s, tx, 4 + i * 12, FG, 1)
         ui.text(_BACK, tx, ui.h - 10, FG, 1)
+
+
+def _modules(fb, bits, n, x0, scale):
+    # one rectangle per run of dark modules, read straight from the code's bits (bit i
+    # of module i = y * n + x, schaffner.qr's QrCode.dark): a call a module took 134 ms
+    # for version 10 on a Pico, this 59
+    i = 0
+    for y in range(n):
+        top = x0 + y * scale
+        x = 0
+        while x < n:
+            if bits[i >> 3] >> (i & 7) & 1:
+                start = x
+                x += 1
+                i += 1
+                while x < n and bits[i >> 3] >> (i & 7) & 1:
+                    x += 1
+                    i += 1
+                fb.fill_rect(x0 + start * scale, top, (x - start) * scale, scale, BG)
+            else:
+                x += 1
+                i += 1
