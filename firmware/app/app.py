@@ -411,8 +411,9 @@ class App:
     def kept(self, s):
         """The history holds the game s, which ended: nothing is owed (app.history_write),
         which the log says at once if s is still the game in play."""
-        if s is self.session and s.owed:
-            s.owed = False
+        cur = self.session
+        if cur is not None and cur is s and cur.owed:
+            cur.owed = False
             self.saves.add(KEPT)
 
     def _snapshot(self):
