@@ -17,10 +17,11 @@ that only has to reach the flash some time (DEFER: snapshots, the next log
 block erased ahead, the settings, the roster, a setup's presses, the history's
 record of a game that ended) waits until the hands have been off the buttons
 QUIET_MS and the screen's own work in the polls (the odds, a code) is done, or,
-once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most; the rest (NOW: the history's other writing) is done in the
-polls after the press, in order.  A power cut while work is deferred loses no
-action: its record (a new game's too, app.game_save) is on flash, and a game
-that ended with its history record still owed gets it at the next boot.
+once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most;
+the rest (NOW: the history's other writing) is done in the polls after the
+press, in order.  A power cut while work is deferred loses no action: its
+record (a new game's too, app.game_save) is on flash, and a game that ended
+with its history record still owed gets it at the next boot.
 """
 import json
 import os

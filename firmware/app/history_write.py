@@ -146,7 +146,7 @@ def _owing(h, app, s, text):
     except OSError:
         app.notify(FAILED)  # still owed: the next boot tries again
         return
-    text = None  # h.owing keeps this generator, done, until the next game ends: not its text
+    del text  # h.owing keeps this generator, done, until the next game ends: not its text
     app.kept(s)
 
 
