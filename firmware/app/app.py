@@ -19,7 +19,7 @@ from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.flash import DEFER, NOW, SOON, FlashQueue
-from app.game_save import KEPT, UNDO, GameSave
+from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
 
@@ -407,14 +407,6 @@ class App:
         it); ValueError when nothing was undone."""
         from app.redo import redo
         redo(self, self._playing(), self._history is not None)
-
-    def kept(self, s):
-        """The history holds the game s, which ended: nothing is owed (app.history_write),
-        which the log says at once if s is still the game in play."""
-        cur = self.session
-        if cur is not None and cur is s and cur.owed:
-            cur.owed = False
-            self.saves.add(KEPT)
 
     def _snapshot(self):
         return self._playing().to_dict()

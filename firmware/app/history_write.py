@@ -13,6 +13,7 @@ import json
 from micropython import const
 
 from app.flash import DEFER
+from app.game_save import KEPT
 from app.record_files import append_record, records
 
 _COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
@@ -147,7 +148,15 @@ def _owing(h, app, s, text):
         app.notify(FAILED)  # still owed: the next boot tries again
         return
     del text  # h.owing keeps this generator, done, until the next game ends: not its text
-    app.kept(s)
+    _kept(app, s)
+
+
+def _kept(app, s):
+    # the history holds the game s, which ended: nothing is owed, which the game's log
+    # says at once if s is still the game in play
+    if s.owed and app.session is s:
+        s.owed = False
+        app.saves.add(KEPT)
 
 
 def owed(h, app):
@@ -156,7 +165,7 @@ def owed(h, app):
     # history cannot be cleared meanwhile: opening it writes what is owed first)
     s = app.session
     if h.newest_key() == s.key:
-        app.kept(s)
+        _kept(app, s)
     else:
         _owe(h, app, s.ui.result(s.game, s.names))
 

@@ -52,6 +52,16 @@ class Session:
         self.ui = Ui()
 
 
+class Log:
+    """The game's save as far as the history writes to it: its log's records."""
+
+    def __init__(self):
+        self.records = []
+
+    def add(self, record):
+        self.records.append(record)
+
+
 class Table:
     """Just enough of the App for its history: the files, the session, the date, messages.
     Made again with the same files and session, it is the gadget after a power cut."""
@@ -63,7 +73,7 @@ class Table:
         self.today = today
         self.messages = []
         self.flash = FlashQueue()  # the work it would hold is done at once (later())
-        self.kept_by = []  # sessions whose record the history said it holds (App.kept)
+        self.saves = Log()
         self.history = History(self)
         self.history.segment = segment
 
@@ -76,9 +86,6 @@ class Table:
         for _ in work:
             pass
 
-    def kept(self, s):
-        s.owed = False
-        self.kept_by.append(s)
 
     def finish(self, key):
         """A game with this key ends (the action that ended it is not saved yet)."""
