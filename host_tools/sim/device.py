@@ -139,5 +139,6 @@ def run_script(dev, steps, out_dir=None, show=True):
             name = ("long " if value & LONG else "") + BUTTONS[value & 3]
             emit(name)
             now += 50
-            dev.tick(now)
+            if dev.tick(now):  # the polls after the press: what they draw (a code made, a screen in its place)
+                emit("after %d ms" % now)
     return texts
