@@ -175,3 +175,23 @@ class TextView(Screen):
         ui.header(self.title, "%d/%d" % (page, (len(self.lines) + rows - 1) // rows) if more else "")
         for r in range(min(rows, len(self.lines) - self.top)):
             ui.line(r, self.lines[self.top + r])
+
+
+class Later(TextView):
+    """A view whose module loads in a poll after the press that opens it, once the
+    screen left in that press, and its code, are garbage (a deploy install holds
+    code in the heap): title and line until then. name: "module.Class"."""
+
+    def __init__(self, title, line, name):
+        TextView.__init__(self, title, [line])
+        self.name = name
+
+    def busy(self, app):
+        return True
+
+    def tick(self, app, now_ms):
+        if app.pressed:
+            return False
+        mod, _, cls = self.name.rpartition(".")
+        app.replace(getattr(__import__(mod, None, None, (cls,)), cls)())
+        return False

@@ -1,5 +1,7 @@
 """Trainmaker on the gadget: the odds line and its cache, undo named on the
 screen, a reboot mid-turn, the roll history, the players' statistics."""
+import sys
+
 from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import Clock, start, to
@@ -193,6 +195,11 @@ def test_roll_history_newest_first_with_derails_marked():
     d.press("LONG_OK")
     d.pick("Roll history")
     d.shows("Reading ...")
+    # the menu's code leaves the heap before the history's comes in, a poll later
+    assert "app.trainmaker.game_menu" not in sys.modules
+    assert "app.trainmaker.rolls" not in sys.modules
+    d.tick(5)
+    assert "app.trainmaker.rolls" in sys.modules
     for t in range(1, 8):
         d.tick(t * 10)
     d.shows("Last rolls")

@@ -5,7 +5,7 @@ screen opens; a change of the game (undo) only shows after reopening.
 """
 from app.trainmaker import draw as D
 from app.trainmaker.standings import act as _do, declare, players
-from app.widgets import Confirm, Menu
+from app.widgets import Confirm, Later, Menu
 
 
 class GameMenu(Menu):
@@ -94,7 +94,5 @@ def odds_view(app):
 
 
 def history(app):
-    app.pop()  # the menu's code leaves the heap while the history replays the game
-    from app.trainmaker.rolls import History
-
-    app.push(History())
+    # the history's code comes in the next poll, once the menu's has left the heap
+    app.replace(Later("Last rolls", "Reading ...", "app.trainmaker.rolls.History"))

@@ -1,6 +1,6 @@
 """Trainmaker's roll history, from the game menu: a module of its own, loaded when
 opened and gone when left. It takes the menu's place while it is open (the menu's code
-leaves the heap before the history replays the game) and gives it back when left.
+leaves the heap before this module comes in: widgets.Later) and gives it back when left.
 """
 from app.events import BACK, OK
 from app.ui import fit
