@@ -360,10 +360,9 @@ class App:
             # old one's dice from the count but never count them twice
             self.history.replaced(self, old)
         self.home()
-        # the setup is done: its screens leave the heap until the next one, the game's own
-        # (its SETUP) with them (the roster stays, app.players: what it read, with what it
-        # queued to save)
-        setup = ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ()))
+        # the setup is done: its screens leave the heap until the next one (app.new_game.leaving)
+        from app.new_game import leaving
+        setup = leaving(mod, old)
         forget(*setup)
         self.loading = [n for n in self.loading if n not in setup]  # a preload not yet done
         self.open_game(mod.play_screen())

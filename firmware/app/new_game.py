@@ -1,5 +1,7 @@
 """A new game's setup: which game, how many play, then each seat's colour and who plays
 it (NamePicker).  Loaded when a new game is chosen (app.menus, App's resumed setup)."""
+import sys
+
 from app import games
 from app.colours import NAMES
 from app.events import BACK
@@ -16,6 +18,19 @@ def choose_game(app, replace=False):
         app.push(m)
     app.setup_log = []
     app.seating = None  # who plays each colour: the name picker's, once it is done
+
+
+def leaving(mod, old):
+    """The modules that leave the heap as game mod starts (App.start_game): the setup's
+    screens, the game's own (its SETUP) with them (the roster stays, app.players: what
+    it read, with what it queued to save), and when the game in play (old) was another,
+    its code: app.<id>... and schaffner.<id>... (its session, still referred to, keeps
+    what it uses)."""
+    out = ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ()))
+    if old is not None and old.ui is not mod:
+        gid = old.game_id
+        out += tuple(n for n in sys.modules if n.split(".")[1:2] == [gid])
+    return out
 
 
 def pick_game(app, index):

@@ -7,6 +7,7 @@ import sys
 from app.flash import AFTER_MS
 from appdriver import Driver
 from play_trainmaker import start
+from support import stepped
 
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
@@ -37,3 +38,26 @@ def test_a_new_game_over_one_in_play_loads_the_setup_while_asked_and_a_no_lets_i
     assert "app.new_game" not in sys.modules
     d.pick("New game").tick(1000).tick(1000 + AFTER_MS).press("UP", "OK").shows("New game", "Trainmaker")
     assert d.app.session.game.phase() == "roll"  # the game in play stays until the new one starts
+
+
+
+@stepped
+def test_a_new_game_of_another_game_takes_the_old_games_code_out_of_the_heap():
+    d = Driver()
+    d.pick("New game").pick("TtR Austria").press("OK", "OK", "OK").pick("Start scoring")
+    d.shows("TtR Austria", "Red", "Blue", "Ranking")
+    assert "schaffner.ttr_austria.game" in sys.modules and "app.ttr_austria.sheet" in sys.modules
+    yield
+    d.press("BACK").pick("New game").press("UP", "OK")
+    yield
+    d.pick("Trainmaker").press("DOWN", "OK", "OK", "OK")
+    yield
+    d.press("OK").shows("City card 1/3", "Cars it needs")
+    assert d.app.session.game_id == "trainmaker"
+    assert [n for n in sys.modules if n.startswith("app.ttr_austria") or n.startswith("schaffner.ttr_austria")] == []
+    assert "schaffner.trainmaker.game" in sys.modules  # the new game's stays
+    yield
+    d.press("BACK", "BACK").pick("New game").press("UP", "OK").pick("Trainmaker")
+    yield
+    d.press("DOWN", "OK", "OK", "OK", "OK").shows("City card 1/3", "Cars it needs")
+    assert "schaffner.trainmaker.game" in sys.modules  # the same game again: its code stays
