@@ -362,7 +362,7 @@ class App:
         self.home()
         # the setup is done: its screens leave the heap until the next one (app.new_game.leaving)
         from app.new_game import leaving
-        setup = leaving(mod, old)
+        setup = leaving(mod, game_id)
         forget(*setup)
         self.loading = [n for n in self.loading if n not in setup]  # a preload not yet done
         self.open_game(mod.play_screen())

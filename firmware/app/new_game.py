@@ -20,16 +20,19 @@ def choose_game(app, replace=False):
     app.seating = None  # who plays each colour: the name picker's, once it is done
 
 
-def leaving(mod, old):
-    """The modules that leave the heap as game mod starts (App.start_game): the setup's
-    screens, the game's own (its SETUP) with them (the roster stays, app.players: what
-    it read, with what it queued to save), and when the game in play (old) was another,
-    its code: app.<id>... and schaffner.<id>... (its session, still referred to, keeps
+def leaving(mod, game_id):
+    """The modules that leave the heap as game game_id (its package: mod) starts
+    (App.start_game): the setup's screens, the game's own (its SETUP) with them (the
+    roster stays, app.players: what it read, with what it queued to save), and every
+    other game's code, app.<id>... and schaffner.<id>...: the game it replaces, or the
+    one a boot preloaded for a save never resumed (a session still referred to keeps
     what it uses)."""
     out = ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ()))
-    if old is not None and old.ui is not mod:
-        gid = old.game_id
-        out += tuple(n for n in sys.modules if n.split(".")[1:2] == [gid])
+    others = [g[0] for g in games.GAMES if g[0] != game_id]
+    for name in sys.modules:
+        parts = name.split(".")
+        if len(parts) > 1 and parts[1] in others and parts[0] in ("app", "schaffner"):
+            out += (name,)
     return out
 
 
