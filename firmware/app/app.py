@@ -200,8 +200,12 @@ class App:
         """One button event; returns True when the screen changed."""
         self.pressed = True
         log = self.setup_log  # not the press that opens the game menu: it is the log's start
-        if self.setup_depth and len(self.stack) < self.setup_depth:
+        if self.setup_depth and len(self.stack) < self.setup_depth:  # the setup was left
             self.setup_depth = 0
+            gid = self.session and self.session.game_id  # a game it preloaded leaves the heap
+            forget(*games.others(gid))
+            for name in games.others(gid, self.loading):
+                self.loading.remove(name)
         try:
             if self.message is not None:
                 self.message = None

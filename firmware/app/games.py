@@ -19,6 +19,8 @@ Its ``__init__`` is the entry point and provides:
 
 docs/architecture.md says how to add a game.
 """
+import sys
+
 from app.game_save import KEPT, UNDO
 
 _KEEP = 64  # Journal.from_dict's keep and fold: a replayed log folds where the journal would
@@ -42,6 +44,19 @@ def row(game_id):
 
 def title(game_id):
     return row(game_id)[1]
+
+
+def others(game_id, names=None):
+    """Of names (None: the modules in the heap) those of every game but game_id (None:
+    of every game), app.<id>... and schaffner.<id>...: what leaves the heap as a game
+    starts, or as a setup that may have preloaded another game's is left."""
+    ids = [g[0] for g in GAMES if g[0] != game_id]
+    out = []
+    for name in sys.modules if names is None else names:
+        parts = name.split(".")
+        if len(parts) > 1 and parts[1] in ids and parts[0] in ("app", "schaffner"):
+            out.append(name)
+    return out
 
 
 def module(game_id):

@@ -1,7 +1,5 @@
 """A new game's setup: which game, how many play, then each seat's colour and who plays
 it (NamePicker).  Loaded when a new game is chosen (app.menus, App's resumed setup)."""
-import sys
-
 from app import games
 from app.colours import NAMES
 from app.events import BACK
@@ -24,16 +22,10 @@ def leaving(mod, game_id):
     """The modules that leave the heap as game game_id (its package: mod) starts
     (App.start_game): the setup's screens, the game's own (its SETUP) with them (the
     roster stays, app.players: what it read, with what it queued to save), and every
-    other game's code, app.<id>... and schaffner.<id>...: the game it replaces, or the
-    one a boot preloaded for a save never resumed (a session still referred to keeps
-    what it uses)."""
-    out = ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ()))
-    others = [g[0] for g in games.GAMES if g[0] != game_id]
-    for name in sys.modules:
-        parts = name.split(".")
-        if len(parts) > 1 and parts[1] in others and parts[0] in ("app", "schaffner"):
-            out += (name,)
-    return out
+    other game's code (games.others): the game it replaces, or one a boot preloaded
+    for a save (a session still referred to keeps what it uses)."""
+    return ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ())) + tuple(
+        games.others(game_id))
 
 
 def pick_game(app, index):

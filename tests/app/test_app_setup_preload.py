@@ -61,3 +61,25 @@ def test_a_new_game_of_another_game_takes_the_old_games_code_out_of_the_heap():
     yield
     d.press("DOWN", "OK", "OK", "OK", "OK").shows("City card 1/3", "Cars it needs")
     assert "schaffner.trainmaker.game" in sys.modules  # the same game again: its code stays
+
+
+@stepped
+def test_a_setup_left_takes_the_game_it_preloaded_out_of_the_heap():
+    d = Driver()
+    d.pick("New game").pick("TtR Austria").press("OK", "OK", "OK").pick("Start scoring")
+    yield
+    d.press("BACK").pick("New game").press("UP", "OK").pick("Trainmaker").tick(1000)
+    while d.app.loading:  # its code loads while the players are entered
+        d.tick(2000)
+    assert "app.trainmaker.table" in sys.modules
+    yield
+    d.press("BACK").shows("Resume game")  # the setup left: the game in play stays
+    d.press("DOWN")
+    assert [n for n in sys.modules if n.startswith("app.trainmaker") or n.startswith("schaffner.trainmaker")] == []
+    assert d.app.session.game_id == "ttr_austria" and "schaffner.ttr_austria.game" in sys.modules
+    d.press("UP").pick("Resume game").shows("TtR Austria", "Red", "Blue")
+    yield
+    d.press("BACK").pick("New game").press("UP", "OK").pick("Trainmaker")
+    d.press("BACK", "DOWN")  # left before its code came: none comes after
+    d.tick(5000).tick(9000)
+    assert "app.trainmaker" not in sys.modules and d.app.loading == []
