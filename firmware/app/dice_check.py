@@ -55,6 +55,9 @@ class DiceCheck(TextView):  # worked out on the first tick after it opens
         TextView.__init__(self, "Dice check", ["Reading ..."])
         self.done = False
 
+    def ticking(self, app):  # once read, polled at the idle pace (App.ticking)
+        return not self.done
+
     def tick(self, app, now_ms):
         if self.done:
             return False

@@ -133,6 +133,9 @@ class ByColour(TextView):  # plays and wins per colour and game, over the games 
         self.reading = None  # the games being read (kept()), from the first tick on
         self.counts = {}  # type: dict | None  # game id -> {name: [plays, wins]}; None once shown
 
+    def ticking(self, app):  # once read, polled at the idle pace (App.ticking)
+        return self.counts is not None
+
     def tick(self, app, now_ms):
         counts = self.counts
         if counts is None:

@@ -89,6 +89,8 @@ class ScanCode(Screen):
     def busy(self, app):
         return self.work is not None
 
+    ticking = busy  # once made, polled at the idle pace (App.ticking)
+
     def tick(self, app, now_ms):
         if self.work is None or app.pressed:
             return False

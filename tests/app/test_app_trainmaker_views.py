@@ -67,8 +67,10 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     d.press("LONG_OK")
     d.pick("Odds per card")
     d.shows("Odds", "Working ...")
+    assert d.app.ticking()
     d.tick(60)
     d.shows("Odds", "Any card", "PB coal", "BBF corn", "PPF mail", "Derail next")
+    assert not d.app.ticking()
     yield
     d.press("OK", "BACK", "BACK")  # the odds, the game menu, the play screen
     d.pick("Settings")
@@ -197,13 +199,14 @@ def test_roll_history_newest_first_with_derails_marked():
     d.shows("Reading ...")
     # the menu's code leaves the heap before the history's comes in, a poll later
     assert "app.trainmaker.game_menu" not in sys.modules
-    assert "app.trainmaker.rolls" not in sys.modules
+    assert "app.trainmaker.rolls" not in sys.modules and d.app.ticking()
     d.tick(5)
     assert "app.trainmaker.rolls" in sys.modules
     for t in range(1, 8):
         d.tick(t * 10)
     d.shows("Last rolls")
     assert d.app.top.lines == ["x = derailed", "Blue PPBFCLC", "Red LLLLL x", "Red LPBFFFF"]
+    assert not d.app.ticking()  # read: the idle pace of the polls will do
     yield
     d.press("OK")
     d.pick("Players")

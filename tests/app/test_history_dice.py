@@ -140,8 +140,10 @@ def test_the_dice_check_screen():
     d.press("BACK", "BACK").pick("History")
     d.pick("Dice check")
     d.shows("Dice check", "Reading")
+    assert d.app.ticking()
     d.tick(10)
     d.shows("Too few rolls", "7 dice", "Face     got/exp")
+    assert not d.app.ticking()  # read: the idle pace of the polls will do
     d.press("DOWNx3").shows("Loco         2/2", "Pass.        2/1")
 
 

@@ -21,6 +21,8 @@ class OddsView(TextView):
     def busy(self, app):
         return not self.done
 
+    ticking = busy  # once shown, polled at the idle pace (App.ticking)
+
     def tick(self, app, now_ms):
         if self.done or app.pressed:
             return False

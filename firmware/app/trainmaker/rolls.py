@@ -27,6 +27,8 @@ class History(TextView):
     def busy(self, app):
         return self.done < 0 or self.game is not None
 
+    ticking = busy  # once read, polled at the idle pace (App.ticking)
+
     def handle(self, app, ev):
         if ev in (OK, BACK):
             app.replace(app.session.ui.menu(app))
