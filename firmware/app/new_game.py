@@ -1,7 +1,6 @@
 """A new game's setup: which game, how many play, then each seat's colour and who plays
 it (NamePicker).  Loaded when a new game is chosen (app.menus, App's resumed setup)."""
 from app import games
-from app.app import forget
 from app.colours import NAMES
 from app.events import BACK
 from app.widgets import Menu, NumberEntry
@@ -33,9 +32,9 @@ def pick_game(app, index):
     game_id, title, lo, hi = games.GAMES[index]
     # another game's screens leave the heap as this one's code loads while the players are
     # entered: the game in play keeps its rules (its screens load again if it is resumed)
-    forget(*[n for n in games.others(game_id) if n.startswith("app.") and n.count(".") > 1])
-    for name in games.others(game_id, app.loading):
-        app.loading.remove(name)
+    screens = [n for n in games.others(game_id) if n.startswith("app.") and n.count(".") > 1]
+    for name in screens + games.others(game_id, app.loading):
+        app.unload(name)
     app.preload(game_id)
     app.replace(NumberEntry(title, "Players", max(lo, 2), lo, hi,
                             lambda a, n: a.replace(NamePicker(game_id, n))))
