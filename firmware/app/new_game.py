@@ -32,9 +32,9 @@ def pick_game(app, index):
     game_id, title, lo, hi = games.GAMES[index]
     # another game's screens leave the heap as this one's code loads while the players are
     # entered: the game in play keeps its rules (its screens load again if it is resumed)
-    screens = [n for n in games.others(game_id) if n.startswith("app.") and n.count(".") > 1]
-    for name in screens + games.others(game_id, app.loading):
-        app.unload(name)
+    for name in games.others(game_id) + games.others(game_id, app.loading):
+        if name in app.loading or name.startswith("app.") and name.count(".") > 1:
+            app.unload(name)
     app.preload(game_id)
     app.replace(NumberEntry(title, "Players", max(lo, 2), lo, hi,
                             lambda a, n: a.replace(NamePicker(game_id, n))))
