@@ -30,12 +30,7 @@ def leaving(mod, game_id):
 
 def pick_game(app, index):
     game_id, title, lo, hi = games.GAMES[index]
-    # another game's screens leave the heap as this one's code loads while the players are
-    # entered: the game in play keeps its rules (its screens load again if it is resumed)
-    for name in games.others(game_id) + games.others(game_id, app.loading):
-        if name in app.loading or name.startswith("app.") and name.count(".") > 1:
-            app.unload(name)
-    app.preload(game_id)
+    app.preload(game_id)  # its code loads while the players are entered
     app.replace(NumberEntry(title, "Players", max(lo, 2), lo, hi,
                             lambda a, n: a.replace(NamePicker(game_id, n))))
 
