@@ -18,7 +18,7 @@ from app import games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import DEFER, NOW, SOON, FlashQueue
+from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import FileStore
 from app.ui import Ui, wrap
@@ -68,8 +68,8 @@ class App:
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
-        if self.saves.ring is None:  # a new gadget: its log's blocks, in the first pauses of the hands
-            self.later(self.saves.making(), SOON)
+        if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first frame,
+            self.later(self.saves.making())  # not left for a pause: the hands have not come yet
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)

@@ -146,8 +146,9 @@ class GameSave:
         """Work for the queue: the log's blocks made where they are not there yet (a
         new gadget), a file a step (an erase or two each), then its RingLog (and
         its first block erased).  A boot queues it, so a first boot shows its
-        first screen without waiting for eight erases, and the blocks are there
-        long before a game's first action."""
+        first screen without waiting for eight erases; the polls right after
+        it make them, before the hands come, and long before a game's first
+        action."""
         made = False
         while self.ring is None and self.fs.make_block(self.folder, _RING):
             made = True

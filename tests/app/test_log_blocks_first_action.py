@@ -1,7 +1,7 @@
-"""A new gadget whose first action comes before a quiet moment made the log's blocks: the
-record's own work makes them first, a file a step (an erase or two each, as app.repair
-makes one), so no poll holds eight erases; then the record is on flash.  (A file of its
-own: test_storage's cases already fill the test heap.)"""
+"""A new gadget makes its log's blocks in the polls after its first frame; one whose first
+action comes before they are made has the record's own work make them first, a file a step
+(an erase or two each, as app.repair makes one), so no poll holds eight erases; then the
+record is on flash.  (A file of its own: test_storage's cases already fill the test heap.)"""
 import os
 
 from app.flash import FlashQueue, OsFiles
@@ -60,3 +60,11 @@ def _first_record_before_its_blocks():
 
 def test_a_new_gadgets_first_record_makes_the_blocks_a_file_a_step_first():
     return _first_record_before_its_blocks()
+
+
+def test_a_new_gadget_makes_its_blocks_in_the_polls_after_its_first_frame():
+    from appdriver import Driver
+    d = Driver()
+    assert d.app.saves.ring is None and d.app.flash.pending()
+    d.tick(10)  # no hand has come: nothing to wait for
+    assert d.app.saves.ring is not None and not d.app.flash.pending()
