@@ -180,17 +180,19 @@ class TextView(Screen):
 class Later(TextView):
     """A view whose module loads in a poll after the press that opens it, once the
     screen left in that press, and its code, are garbage (a deploy install holds
-    code in the heap): title and line until then. name: "module.Class"."""
+    code in the heap), and once the hands have left the buttons (an import from
+    littlefs holds its poll 30-70 ms): title and line until then. name:
+    "module.Class"."""
 
     def __init__(self, title, line, name):
         TextView.__init__(self, title, [line])
         self.name = name
 
     def busy(self, app):
-        return True
+        return app.flash.hands_off(app.flash.now)  # till then, polled at the quick pace
 
     def tick(self, app, now_ms):
-        if app.pressed:
+        if app.pressed or not app.flash.hands_off(now_ms):
             return False
         mod, _, cls = self.name.rpartition(".")
         app.replace(getattr(__import__(mod, None, None, (cls,)), cls)())

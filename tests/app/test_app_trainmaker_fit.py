@@ -2,6 +2,7 @@
 longest card labels and every outcome, on 128x64 (16 columns) and on
 240x135 (15 columns).  watch_fit records any text that would run off the
 screen or be shortened."""
+from app.flash import AFTER_MS
 from appdriver import Driver
 from play_trainmaker import card, to, watch_fit
 from schaffner.rng import Rng
@@ -119,8 +120,10 @@ def _views(width, height):
     d.press("LONG_OK")
     d.pick("Roll history")
     d.shows("Reading ...")
+    now = d.app.flash.now + 10
+    d.tick(now)  # the poll after the press; the history's code comes once the hands have left
     for t in range(1, 8):
-        d.tick(t * 10)
+        d.tick(now + AFTER_MS + t * 10)
     _look(d, cut, "Last rolls", "Black LPBFFFF x", "Yellow LLLLL x", "Yellow LPBFFFF")
     yield
     d.press("OK")

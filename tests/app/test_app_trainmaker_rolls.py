@@ -1,5 +1,6 @@
 """Trainmaker's roll history replays the game beside the one in play: the table's
 solver makes room for it, and the odds are as before when the table comes back."""
+from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import start
@@ -28,9 +29,10 @@ def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
     d.press("LONG_OK")
     d.pick("Roll history")
     d.tick(30)
+    d.tick(30 + AFTER_MS)  # the hands left the buttons: the history's code comes
     assert table.sv is None and table.work is None  # gone before the replay's game is made
     for t in range(4, 9):
-        d.tick(t * 10)
+        d.tick(AFTER_MS + t * 10)
     d.shows("Last rolls", "Red LPBFFFF")
     yield
     d.press("OK", "BACK")  # the history, the game menu: the table as it was

@@ -2,6 +2,7 @@
 screen, a reboot mid-turn, the roll history, the players' statistics."""
 import sys
 
+from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from appdriver import Driver
 from play_trainmaker import Clock, start, to
@@ -197,13 +198,18 @@ def test_roll_history_newest_first_with_derails_marked():
     d.press("LONG_OK")
     d.pick("Roll history")
     d.shows("Reading ...")
-    # the menu's code leaves the heap before the history's comes in, a poll later
+    # the menu's code leaves the heap before the history's comes in, in a poll once the
+    # hands have left the buttons (AFTER_MS): an import from littlefs holds its poll
     assert "app.trainmaker.game_menu" not in sys.modules
     assert "app.trainmaker.rolls" not in sys.modules and d.app.ticking()
-    d.tick(5)
+    d.tick(100)  # the poll after the press: the hands are at the buttons
+    d.tick(100 + AFTER_MS - 10)
+    assert "app.trainmaker.rolls" not in sys.modules and not d.app.busy()
+    d.shows("Reading ...")
+    d.tick(100 + AFTER_MS)
     assert "app.trainmaker.rolls" in sys.modules
     for t in range(1, 8):
-        d.tick(t * 10)
+        d.tick(100 + AFTER_MS + t * 10)
     d.shows("Last rolls")
     assert d.app.top.lines == ["x = derailed", "Blue PPBFCLC", "Red LLLLL x", "Red LPBFFFF"]
     assert not d.app.ticking()  # read: the idle pace of the polls will do

@@ -11,6 +11,7 @@ screen shows (the solver's best choice, Switch Track included), a re-roll
 unless no card can be reached any more, the covered card with goods the
 player lacks.  It never reads files back and never reboots.
 """
+from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from app.trainmaker.tip import tip_lines
 from schaffner.trainmaker.cards import GOODS
@@ -198,6 +199,8 @@ def play(d):
                 d.press("LONG_OK")
                 d.pick("Roll history")
                 yield ("Last rolls", "Reading ...")
+                clock.idle(d)
+                clock.now += AFTER_MS  # its code comes once the hands have left the buttons
                 for _ in range(7):  # the journal is replayed a few actions per poll
                     clock.idle(d)
                     yield ()

@@ -24,7 +24,10 @@ class _Clock:
 
 
 def _read(d):
-    """A TextView worked out in ticks, then every line of it: DOWN to its end, then leave."""
+    """A TextView worked out in ticks, then every line of it: DOWN to its end, then leave.
+    Two polls: a view whose code loads once the hands have left the buttons (widgets.Later)
+    loads in the second."""
+    _Clock().tick(d)
     _Clock().tick(d)
     top = d.app.top
     for _ in range(len(getattr(top, "lines", ()))):
