@@ -8,13 +8,15 @@ go. The expansion is framebuf's own blit through a 16-entry palette, so it runs 
 and allocates nothing; a band at a time, the Python around it runs 8 times less often
 than a line at a time.
 
-show() sends only what changed: a copy of the frame as last shown (another 16.2 KB) is
-compared with it band by band (8 rows; memoryview equality in C, or the native loops,
-which also find the columns that changed), and each run of changed bands goes out as one
-window, so a press that changes a few lines is shown in a fraction of a whole frame's
-time.  With the native loops, that window spans only the columns the run changed in.
-The RGB565 band is half a compared band (4 rows, 1.9 KB): twice the writes, each a few
-microseconds, for 1.9 KB less of the heap.
+show() sends only what changed, band by band (8 rows), and each run of changed bands goes
+out as one window, so a press that changes a few lines is shown in a fraction of a whole
+frame's time.  With the native loops, a band's every word column (8 pixels by 8 rows) is
+kept as a 32-bit sum of what was shown (2 KB for the frame), and that window spans only
+the columns the run changed in: a sum's every step is one-to-one, so a change of one word
+of a column always changes its sum, and any other change goes unseen once in 2**32.
+Without them, a copy of the frame as last shown (another 16.2 KB) is compared with it,
+memoryview equality in C.  The RGB565 band is half a compared band (4 rows, 1.9 KB):
+twice the writes, each a few microseconds, for 1.9 KB less of the heap.
 
 Where the board hands over its native loops (drivers.gs4_native), a band is made a
 byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
@@ -79,7 +81,7 @@ class ST7789(framebuf.FrameBuffer):
     palette: up to 16 (r, g, b) tuples, 0..255 each. tuning: extra init commands for the
     panel (voltages, gamma) as bytes: command, data length, data, command, ...
     invert: IPS panels show true colours with display inversion on.
-    native: the module drivers.gs4_native (or one with its expand, columns and double),
+    native: the module drivers.gs4_native (or one with its expand, sums and double),
     or None for framebuf's blits; widths a multiple of 8 only.
     """
 
@@ -101,17 +103,16 @@ class ST7789(framebuf.FrameBuffer):
         self._expand = None
         self._changed = None
         self._pairs = None
-        shown = bytearray(len(frame))  # the frame as the panel shows it
-        self._shown = shown
         self._bands = (height + _BAND - 1) // _BAND
         if native is not None:
             self._expand = native.expand
-            self._changed = native.columns
-            self._copy = native.copy
+            self._changed = native.sums
+            self._sums = bytearray(stride * self._bands)  # a word per 4 bytes of a band's row
             self._double = native.double
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
         else:
+            shown = bytearray(len(frame))  # the frame as the panel shows it
             now = memoryview(frame)
             was = memoryview(shown)
             band = stride * _BAND
@@ -192,24 +193,23 @@ class ST7789(framebuf.FrameBuffer):
 
     def _compare(self, b, fresh):
         """-1 if band b is as shown (and not fresh), else first << 16 | last: the bytes of
-        its rows that go out (all of them without the native loops)."""
+        its rows that go out (all of them without the native loops).  With them, the band's
+        sums are those of what goes out from here on (every band compared as changed is
+        sent)."""
         stride = self._stride
+        changed = self._changed
+        if changed is not None:
+            s = changed(self._frame, self._sums, b * _BAND * stride, stride,
+                        min(_BAND, self.height - b * _BAND), b * (stride >> 2))
+            return stride - 1 if fresh else s
         if fresh:
             return stride - 1
-        changed = self._changed
-        if changed is None:
-            return -1 if self._now[b] == self._was[b] else stride - 1
-        return changed(self._frame, self._shown, b * _BAND * stride, stride,
-                       min(_BAND, self.height - b * _BAND))
+        return -1 if self._now[b] == self._was[b] else stride - 1
 
     def _keep(self, b):
-        """Band b as shown from now on."""
+        """Band b as shown from now on (the native loops' sums are kept as compared)."""
         if self._changed is None:
             self._was[b][:] = self._now[b]
-        else:
-            stride = self._stride
-            self._copy(self._frame, self._shown, b * _BAND * stride,
-                       min(_BAND, self.height - b * _BAND) * stride)
 
     def _send(self, y0, y1, lo, hi):
         """Rows y0..y1-1 (whole bands), the bytes lo..hi of each (pixels 2 lo .. 2 hi + 1):

@@ -205,8 +205,7 @@ class _Native:
     def __init__(self):
         self.doubles = []
         self.expand = native_reference.expand
-        self.columns = native_reference.columns
-        self.copy = native_reference.copy
+        self.sums = native_reference.sums
 
     def double(self, *args):
         self.doubles.append(args)
@@ -292,3 +291,22 @@ def test_show_allocates_nothing():
         d.show()
     finally:
         micropython.heap_unlock()
+
+
+def test_a_columns_sum_changes_with_any_one_word_of_it():
+    frame = bytearray(4 * 8)  # one word column of 8 rows, a word a row
+    was = native_reference.column_sum(frame, 0, 4, 8)
+    for r in range(8):
+        for word in (1, 0x80000000, 0xFFFFFFFF, 0x01000193):
+            frame[4 * r:4 * r + 4] = word.to_bytes(4, "little")
+            assert native_reference.column_sum(frame, 0, 4, 8) != was
+        frame[4 * r:4 * r + 4] = bytes(4)
+    assert native_reference.column_sum(frame, 0, 4, 8) == was
+
+
+def test_with_the_native_loops_the_frame_is_not_copied():
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=240, height=135, native=_Native())
+    kept = [v for v in (getattr(d, n) for n in dir(d)) if isinstance(v, bytearray) and len(v) >= 240 * 135 // 2]
+    assert kept == [d._frame]  # the sums instead: a word per 4 bytes of a band's row
+    assert len(d._sums) == 120 * 17

@@ -13,16 +13,28 @@ def expand(frame, start, stride, count, rows, out, table):
             k += 1
 
 
-def columns(now, was, start, stride, rows):
-    """-1, or first << 16 | last: from the first word (4 bytes) of a row in which any of
-    the rows differs to the end of the last."""
-    changed = [i for r in range(rows) for i in range(stride) if now[start + r * stride + i] != was[start + r * stride + i]]
-    return (min(changed) & ~3) << 16 | (max(changed) | 3) if changed else -1
+def column_sum(frame, start, stride, rows):
+    """The sum of the word column at byte start: x = (x ^ word) * 16777619 mod 2**32, the
+    rows' little-endian words top down, from 5381."""
+    x = 5381
+    for r in range(rows):
+        i = start + r * stride
+        word = frame[i] | frame[i + 1] << 8 | frame[i + 2] << 16 | frame[i + 3] << 24
+        x = (x ^ word) * 16777619 & 0xFFFFFFFF
+    return x
 
 
-def copy(src, dst, start, count):
-    """dst's count bytes from start = src's."""
-    dst[start:start + count] = src[start:start + count]
+def sums(frame, kept, start, stride, rows, at):
+    """-1, or first << 16 | last: from the first word column whose sum differs from kept's
+    to the end of the last; kept's words at + column replaced by the sums."""
+    changed = []
+    for c in range(stride // 4):
+        x = column_sum(frame, start + 4 * c, stride, rows)
+        k = 4 * (at + c)
+        if kept[k] | kept[k + 1] << 8 | kept[k + 2] << 16 | kept[k + 3] << 24 != x:
+            kept[k:k + 4] = bytes((x & 0xFF, x >> 8 & 0xFF, x >> 16 & 0xFF, x >> 24))
+            changed.append(c)
+    return (4 * changed[0]) << 16 | (4 * changed[-1] + 3) if changed else -1
 
 
 def double(line, stride, count, frame, pitch, x, y, c, w, h):
