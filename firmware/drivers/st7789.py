@@ -29,6 +29,7 @@ which also switches it on once that frame is in its memory: the boot builds the 
 in the reset's 150 ms instead of sleeping through them, and no garbage is ever shown.
 """
 import framebuf
+from array import array
 from micropython import const
 
 _SWRESET = const(0x01)
@@ -108,6 +109,7 @@ class ST7789(framebuf.FrameBuffer):
             self._expand = native.expand
             self._changed = native.sums
             self._sums = bytearray(stride * self._bands)  # a word per 4 bytes of a band's row
+            self._spans = array("i", bytes(4 * self._bands))  # per band: what changed in it
             self._double = native.double
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
@@ -168,6 +170,8 @@ class ST7789(framebuf.FrameBuffer):
             self._wake(*self._setup)
         bands = self._bands
         fresh = self._fresh
+        if self._changed is not None:  # every band's columns compared at once
+            self._changed(0, 0, self._frame, self._sums, self._spans, self._stride, self.height, _BAND)
         b = 0
         while b < bands:
             s = self._compare(b, fresh)
@@ -193,18 +197,14 @@ class ST7789(framebuf.FrameBuffer):
 
     def _compare(self, b, fresh):
         """-1 if band b is as shown (and not fresh), else first << 16 | last: the bytes of
-        its rows that go out (all of them without the native loops).  With them, the band's
-        sums are those of what goes out from here on (every band compared as changed is
-        sent)."""
-        stride = self._stride
-        changed = self._changed
-        if changed is not None:
-            s = changed(self._frame, self._sums, b * _BAND * stride, stride,
-                        min(_BAND, self.height - b * _BAND), b * (stride >> 2))
-            return stride - 1 if fresh else s
+        its rows that go out (all of them without the native loops).  With them, show()
+        has compared every band already, and the sums are those of what goes out from
+        here on (every band compared as changed is sent)."""
         if fresh:
-            return stride - 1
-        return -1 if self._now[b] == self._was[b] else stride - 1
+            return self._stride - 1
+        if self._changed is not None:
+            return self._spans[b]
+        return -1 if self._now[b] == self._was[b] else self._stride - 1
 
     def _keep(self, b):
         """Band b as shown from now on (the native loops' sums are kept as compared)."""
@@ -245,7 +245,7 @@ class ST7789(framebuf.FrameBuffer):
         for y in range(y0, y1, _ROWS):
             rows = min(_ROWS, y1 - y)
             if expand is not None:
-                expand(self._frame, y * stride + lo, stride, count, rows, rgb, self._pairs)
+                expand(0, 0, 0, self._frame, rgb, self._pairs, y * stride + lo, stride, count, rows)
                 spi.write(rgb if count == stride and rows == _ROWS else self._rgb_all[:4 * count * rows])
             else:
                 # rows y.. of the frame land on the band (the stubs mistype palette as bytes)

@@ -3,8 +3,8 @@ for the tests: viper compiles on the RP2040 only, where make chip holds the nati
 loops' pictures to the simulator's."""
 
 
-def expand(frame, start, stride, count, rows, out, table):
-    """out's word r * count + i = table[frame[start + r * stride + i]]."""
+def expand(v, p, k, frame, out, table, start, stride, count, rows):
+    """out's word r * count + i = table[frame[start + r * stride + i]] (v, p, k: unused)."""
     k = 0
     for r in range(rows):
         for i in range(count):
@@ -24,17 +24,20 @@ def column_sum(frame, start, stride, rows):
     return x
 
 
-def sums(frame, kept, start, stride, rows, at):
-    """-1, or first << 16 | last: from the first word column whose sum differs from kept's
-    to the end of the last; kept's words at + column replaced by the sums."""
-    changed = []
-    for c in range(stride // 4):
-        x = column_sum(frame, start + 4 * c, stride, rows)
-        k = 4 * (at + c)
-        if kept[k] | kept[k + 1] << 8 | kept[k + 2] << 16 | kept[k + 3] << 24 != x:
-            kept[k:k + 4] = bytes((x & 0xFF, x >> 8 & 0xFF, x >> 16 & 0xFF, x >> 24))
-            changed.append(c)
-    return (4 * changed[0]) << 16 | (4 * changed[-1] + 3) if changed else -1
+def sums(x, p, frame, kept, spans, stride, height, band):
+    """Per band of band rows, spans[b]: -1, or first << 16 | last: from the first word
+    column whose sum differs from kept's to the end of the last; kept's words for the
+    band's columns replaced by the sums (x, p: unused)."""
+    words = stride // 4
+    for b, top in enumerate(range(0, height, band)):
+        changed = []
+        for c in range(words):
+            x = column_sum(frame, top * stride + 4 * c, stride, min(band, height - top))
+            k = 4 * (b * words + c)
+            if kept[k] | kept[k + 1] << 8 | kept[k + 2] << 16 | kept[k + 3] << 24 != x:
+                kept[k:k + 4] = bytes((x & 0xFF, x >> 8 & 0xFF, x >> 16 & 0xFF, x >> 24))
+                changed.append(c)
+        spans[b] = (4 * changed[0]) << 16 | (4 * changed[-1] + 3) if changed else -1
 
 
 def double(line, stride, count, frame, pitch, x, y, c, w, h):
