@@ -20,7 +20,7 @@ if sys.implementation.name == "micropython":
     _path = sys.path[:]
     sys.path.clear()
     try:
-        for _name in ("array", "binascii", "json", "struct", "time", "machine"):
+        for _name in ("array", "binascii", "json", "struct", "time", "machine", "_rp2", "uctypes"):
             try:
                 sys.modules[_name] = __import__(_name)
             except ImportError:

@@ -46,6 +46,60 @@ def expand(v: int, p: int, k: int, frame: ptr32, out: ptr32, table: ptr32,  # ty
 
 
 @micropython.viper
+def send(v: int, p: int, k: int, frame: ptr32, table: ptr32, one: ptr32, two: ptr32,  # type: ignore[name-defined]
+         dma: ptr32, spi: ptr32, busy: int, start: int, stride: int, count: int, rows: int,  # type: ignore[name-defined]
+         band: int):
+    """expand's rows, band rows at a time, made into one and two by turns, each sent by a
+    DMA channel into an SPI bus's transmit FIFO while the next is made; back once the
+    last byte is off the wire and the bus is as machine.SPI leaves it (its receive FIFO
+    empty, no overrun flagged).  dma: the channel's 16 registers, its write address (the
+    bus's data register) and control (a byte a transfer, paced by the FIFO) set; busy:
+    its control register's BUSY bit.  spi: the bus's registers from SSPCR0 to SSPICR.
+    one and two hold band rows of count bytes made 4 times as long.  v, p, k: the loop's
+    registers, pass 0."""
+    words = count >> 2
+    step = stride >> 2
+    buf = one
+    second = 0
+    y = 0
+    while y < rows:
+        n = rows - y
+        if n > band:
+            n = band
+        k = 0
+        r = 0
+        while r < n:
+            p = (start >> 2) + (y + r) * step
+            end = p + words
+            while p < end:
+                v = frame[p]
+                buf[k] = table[v & 0xFF]
+                buf[k + 1] = table[(v >> 8) & 0xFF]
+                buf[k + 2] = table[(v >> 16) & 0xFF]
+                buf[k + 3] = table[(v >> 24) & 0xFF]
+                k += 4
+                p += 1
+            r += 1
+        while dma[3] & busy:  # CTRL_TRIG: the rows before still going out
+            pass
+        dma[2] = k << 2  # TRANS_COUNT, in bytes
+        dma[15] = int(buf)  # AL3_READ_ADDR_TRIG: from here, and go
+        second ^= 1
+        if second:
+            buf = two
+        else:
+            buf = one
+        y += n
+    while dma[3] & busy:
+        pass
+    while spi[3] & 16:  # SSPSR's BSY: still shifting
+        pass
+    while spi[3] & 4:  # RNE: what the writes clocked in, no one's
+        v = spi[2]
+    spi[8] = 1  # SSPICR: the receive overrun cleared
+
+
+@micropython.viper
 def sums(x: int, p: int, frame: ptr32, kept: ptr32, spans: ptr32,  # type: ignore[name-defined]
          stride: int, height: int, band: int):
     """The frame (height rows of stride bytes) in bands of band rows, each band a word

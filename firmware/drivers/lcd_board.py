@@ -15,6 +15,20 @@ from drivers import chip
 from drivers.buttons import Edges, held
 from drivers.st7789 import ST7789
 
+try:
+    # the rp2 port's C module that its frozen rp2.py re-exports: built in, found without a
+    # look at the flash (main.py keeps it in sys.modules), where rp2 is looked for there first
+    import _rp2  # type: ignore[import-not-found]  # the stubs have rp2 alone
+    import uctypes
+except ImportError:  # off a Pico (the bench's runtime): the display writes by itself
+    _rp2 = None
+
+# per chip (drivers.chip): SPI0's registers, SPI1's, SPI0's transmit DREQ (SPI1's is two on),
+# the BUSY bit of a DMA channel's control; the RP2040 and RP2350 datasheets (pico-sdk's
+# addressmap.h, dreq.h and dma.h)
+_BUSES = ((0x4003C000, 0x40040000, 16, 1 << 24), (0x40080000, 0x40088000, 24, 1 << 26))
+_SSPDR = const(0x08)
+_SSP_REGS = const(0x24)  # SSPCR0 to SSPICR
 _SPI_HZ = const(62_500_000)  # the ST7789's fastest write clock: half the 125 MHz chip.spi_clock_hz gives
 _PWM_HZ = const(1000)
 _FULL = const(65535)
@@ -76,10 +90,11 @@ class LcdBoard:
         # GP8), which is DC on both boards; making it an output afterwards gives it back.
         x_offset, y_offset, madctl, tuning = self._panel
         width, height = self._size
+        dma = SpiDma(bus) if _rp2 is not None and self._native is not None else None
         screen = ST7789(spi, Pin(cs, Pin.OUT, value=1), Pin(dc, Pin.OUT, value=0),
                         Pin(rst, Pin.OUT, value=1) if rst is not None else None,
                         width=width, height=height, x_offset=x_offset, y_offset=y_offset,
-                        madctl=madctl, palette=palette, tuning=tuning, native=self._native)
+                        madctl=madctl, palette=palette, tuning=tuning, native=self._native, dma=dma)
         self._backlight = pwm(self._backlight_pin, _FULL)
         return screen
 
@@ -96,3 +111,21 @@ class LcdBoard:
         """Screen brightness from the app's 1..10 setting (the backlight's duty)."""
         if self._backlight is not None:
             self._backlight.duty_u16(level(value * 255 // 10))
+
+
+class SpiDma:
+    """A DMA channel that writes into an SPI bus's transmit FIFO, a byte a transfer, paced by
+    the FIFO's own request line, for drivers.gs4_native.send, which starts it and waits for
+    it: regs, the channel's registers; spi, the bus's (SSPCR0 to SSPICR); busy, the BUSY bit
+    of the channel's control.  The bus is machine.SPI's (clock, format, pins): send writes
+    into its data register alone, and leaves it as machine.SPI expects it."""
+
+    def __init__(self, bus):
+        spi0, spi1, dreq, busy = _BUSES[chip.which()]
+        base = spi1 if bus else spi0
+        self.spi = uctypes.bytearray_at(base, _SSP_REGS)
+        self._dma = dma = _rp2.DMA()  # held: the channel stays claimed
+        dma.config(write=base + _SSPDR, trigger=False,
+                   ctrl=dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq + 2 * bus))
+        self.regs = dma.registers
+        self.busy = busy

@@ -13,6 +13,19 @@ def expand(v, p, k, frame, out, table, start, stride, count, rows):
             k += 1
 
 
+def send(v, p, k, frame, table, one, two, dma, spi, busy, start, stride, count, rows, band):
+    """expand's rows, band rows at a time, into one and two by turns, each written to dma
+    (here what stands in for the bus: its write) once made."""
+    y = 0
+    bufs = (one, two)
+    while y < rows:
+        n = min(band, rows - y)
+        buf = bufs[(y // band) & 1]
+        expand(0, 0, 0, frame, buf, table, start + y * stride, stride, count, n)
+        dma.write(bytes(buf[:4 * count * n]))
+        y += n
+
+
 def column_sum(frame, start, stride, rows):
     """The sum of the word column at byte start: x = (x ^ word) * 16777619 mod 2**32, the
     rows' little-endian words top down, from 5381."""
