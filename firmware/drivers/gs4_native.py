@@ -144,16 +144,35 @@ def sums(x: int, p: int, frame: ptr32, kept: ptr32, spans: ptr32,  # type: ignor
 
 
 @micropython.viper
-def double(line, stride: int, count: int, frame, pitch: int, x: int, y: int, c: int, w: int, h: int):
+def double(v: int, a: int, both: int, line: ptr8, stride: int, count: int,  # type: ignore[name-defined]
+           frame: ptr8, pitch: int, x: int, y: int, c: int, w: int, h: int):  # type: ignore[name-defined]
     """The lit pixels of line (MONO_HLSB, 8 rows of stride bytes, the first count bytes of
     each drawn) at twice their size onto frame (GS4_HMSB, w x h, pitch bytes a row) with
     their top left at (x, y), in colour c; what is past the frame's edges is left out,
-    and the unlit pixels leave the frame as it is."""
-    src = ptr8(line)  # type: ignore[name-defined]
-    dst = ptr8(frame)  # type: ignore[name-defined]
+    and the unlit pixels leave the frame as it is.  v, a, both: the loop's registers,
+    pass 0."""
     c &= 15
     high = c << 4
     both = high | c
+    if x >= 0 and (x & 1) == 0 and x + 16 * count <= w and y >= 0 and y + 16 <= h:
+        # all of it inside, on whole bytes (the text of the screens): a lit pixel is a byte
+        # of two, written to both its rows at once
+        py = 0
+        while py < 8:
+            row = (y + 2 * py) * pitch + (x >> 1)
+            bx = 0
+            while bx < count:
+                v = line[py * stride + bx]
+                a = row + 8 * bx
+                while v:
+                    if v & 0x80:
+                        frame[a] = both
+                        frame[a + pitch] = both
+                    v = (v << 1) & 0xFF
+                    a += 1
+                bx += 1
+            py += 1
+        return
     py = 0
     while py < 8:
         row = y + 2 * py
@@ -166,21 +185,21 @@ def double(line, stride: int, count: int, frame, pitch: int, x: int, y: int, c: 
             base = row * pitch
             bx = 0
             while bx < count:
-                v = src[py * stride + bx]
+                v = line[py * stride + bx]
                 k = 0
                 while v:
                     if v & 0x80:
                         p = x + 2 * (8 * bx + k)
                         if p + 1 < w and not p & 1:
-                            dst[base + (p >> 1)] = both  # two pixels, one byte
+                            frame[base + (p >> 1)] = both  # two pixels, one byte
                         else:
                             q = p
                             while q < p + 2 and q < w:
                                 a = base + (q >> 1)
                                 if q & 1:
-                                    dst[a] = (dst[a] & 0xF0) | c
+                                    frame[a] = (frame[a] & 0xF0) | c
                                 else:
-                                    dst[a] = (dst[a] & 0x0F) | high
+                                    frame[a] = (frame[a] & 0x0F) | high
                                 q += 1
                     v = (v << 1) & 0xFF
                     k += 1

@@ -167,7 +167,7 @@ class ST7789(framebuf.FrameBuffer):
 
     def _doubled(self, line, stride, count, x, y, c):
         """Text at twice its size: see drivers.gs4_native.double (the frame is this one)."""
-        self._double(line, stride, count, self._frame, self._stride, x, y, c, self.width, self.height)
+        self._double(0, 0, 0, line, stride, count, self._frame, self._stride, x, y, c, self.width, self.height)
 
     def show(self):
         """Send the rows that changed since the last show (all of them the first time)."""

@@ -271,7 +271,8 @@ def test_doubled_text_is_drawn_natively_into_the_frame():
     d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native)
     line = bytearray(16)
     d.doubled(line, 2, 1, 3, 4, 9)
-    ((got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
+    ((v, a, both, got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
+    assert (v, a, both) == (0, 0, 0)  # the native loop's registers
     assert got_line is line and (stride, count, x, y, c) == (2, 1, 3, 4, 9)
     assert (pitch, w, h) == (8, 16, 11) and len(frame) == 8 * 11
     frame[0] = 0x20  # the frame it was handed is the display's own

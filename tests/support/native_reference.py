@@ -53,8 +53,9 @@ def sums(x, p, frame, kept, spans, stride, height, band):
         spans[b] = (4 * changed[0]) << 16 | (4 * changed[-1] + 3) if changed else -1
 
 
-def double(line, stride, count, frame, pitch, x, y, c, w, h):
-    """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame."""
+def double(v, a, both, line, stride, count, frame, pitch, x, y, c, w, h):
+    """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame
+    (v, a, both: unused)."""
     c &= 15
     for py in range(8):
         for row in range(max(0, y + 2 * py), min(h, y + 2 * py + 2)):
