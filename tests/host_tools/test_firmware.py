@@ -4,12 +4,13 @@ Schaffner a Pico with an image and a deployed slot starts (firmware/launcher.py)
 The image itself is built and booted on the emulated chip by make chip (CI's short pass)."""
 import os
 import runpy
+import subprocess
 
 import pytest
 
 import launcher  # firmware/launcher.py
 from host_tools.device_files import HOST_ONLY, boards, device_files, slot_path
-from host_tools.paths import ROOT
+from host_tools.paths import ROOT, tool
 from host_tools.pico import firmware
 
 
@@ -162,3 +163,12 @@ def test_a_toolchain_apt_cannot_install_is_said(monkeypatch):
 
     with pytest.raises(firmware.FirmwareError, match="could not install"):
         firmware.ensure_tools(lambda cmd, env=None: Failed())
+
+
+def test_the_deploys_compiler_is_the_images_micropython():
+    # the .mpy files of make deploy hold viper's machine code: mpy-cross 1.27 indexed a ptr32
+    # with a loop variable held in a register wrongly (drivers.gs4_native's loops), which
+    # showed a garbled screen on the Display Pack; the images' own compiler is 1.28's
+    out = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True, text=True).stdout
+    version = out.split()[1].lstrip("v").split(".")
+    assert tuple(int(v) for v in version[:2]) == firmware.MICROPYTHON, out
