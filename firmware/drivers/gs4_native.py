@@ -107,8 +107,11 @@ def sums(x: int, p: int, frame: ptr32, kept: ptr32, spans: ptr32,  # type: ignor
     columns one after another), which it replaces.  spans's word b: -1 if no column of
     band b differs, else first << 16 | last, the bytes of a row from the first column
     that differs to the end of the last one.  A sum takes the column's words top down,
-    each step x = (x ^ word) * 16777619 (FNV's prime: odd, so each step is one-to-one
-    mod 2**32): a change of one word always changes the sum.  stride is a multiple of 4;
+    each step x = (x ^ word) * 16777619 (FNV's prime: odd, so one-to-one mod 2**32), then
+    x ^= x >> 16 (one-to-one too): a change of one word always changes the sum, and the
+    shift brings a change of a word's high bits down where the next product carries it
+    up again (a product alone never moves a change down: two rows' changes to their
+    right-most pixels cancelled once in 256).  stride is a multiple of 4;
     the buffers 4-byte aligned (bytearrays and arrays are).  x, p: the loop's registers,
     pass 0."""
     words = stride >> 2
@@ -127,6 +130,7 @@ def sums(x: int, p: int, frame: ptr32, kept: ptr32, spans: ptr32,  # type: ignor
             x = 5381
             while p < end:
                 x = (x ^ frame[p]) * 16777619
+                x ^= (x >> 16) & 0xFFFF
                 p += words
             k = b * words + c
             if kept[k] != x:
@@ -145,34 +149,42 @@ def sums(x: int, p: int, frame: ptr32, kept: ptr32, spans: ptr32,  # type: ignor
 
 @micropython.viper
 def double(v: int, a: int, both: int, line: ptr8, stride: int, count: int,  # type: ignore[name-defined]
-           frame: ptr8, pitch: int, x: int, y: int, c: int, w: int, h: int):  # type: ignore[name-defined]
+           frame: ptr8, pitch: int, x: int, y: int, c: int):  # type: ignore[name-defined]
     """The lit pixels of line (MONO_HLSB, 8 rows of stride bytes, the first count bytes of
-    each drawn) at twice their size onto frame (GS4_HMSB, w x h, pitch bytes a row) with
-    their top left at (x, y), in colour c; what is past the frame's edges is left out,
-    and the unlit pixels leave the frame as it is.  v, a, both: the loop's registers,
-    pass 0."""
+    each drawn) at twice their size onto frame (GS4_HMSB, pitch bytes a row) with their top
+    left at (x, y), in colour c, the unlit pixels leaving the frame as it is; for text wholly
+    inside the frame at an even x (the screens' text), where a lit pixel is a byte of two,
+    written to both its rows at once (elsewhere double_any).  v, a, both: the loop's
+    registers, pass 0."""
+    both = (c & 15) << 4 | (c & 15)
+    py = 0
+    while py < 8:
+        row = (y + 2 * py) * pitch + (x >> 1)
+        bx = 0
+        while bx < count:
+            v = line[py * stride + bx]
+            a = row + 8 * bx
+            while v:
+                if v & 0x80:
+                    frame[a] = both
+                    frame[a + pitch] = both
+                v = (v << 1) & 0xFF
+                a += 1
+            bx += 1
+        py += 1
+
+
+@micropython.viper
+def double_any(line, stride: int, count: int, frame, pitch: int, x: int, y: int, c: int, w: int, h: int):
+    """double's pixels for text anywhere on a frame w x h: what is past its edges is left
+    out, and at an odd x a lit pixel's two are in two bytes.  Kept as it was: with double's
+    typed parameters and registers, this code drew wrong pixels from a firmware image on
+    the emulated Pico (not traced; the same .mpy loaded into RAM drew them right)."""
+    src = ptr8(line)  # type: ignore[name-defined]
+    dst = ptr8(frame)  # type: ignore[name-defined]
     c &= 15
     high = c << 4
     both = high | c
-    if x >= 0 and (x & 1) == 0 and x + 16 * count <= w and y >= 0 and y + 16 <= h:
-        # all of it inside, on whole bytes (the text of the screens): a lit pixel is a byte
-        # of two, written to both its rows at once
-        py = 0
-        while py < 8:
-            row = (y + 2 * py) * pitch + (x >> 1)
-            bx = 0
-            while bx < count:
-                v = line[py * stride + bx]
-                a = row + 8 * bx
-                while v:
-                    if v & 0x80:
-                        frame[a] = both
-                        frame[a + pitch] = both
-                    v = (v << 1) & 0xFF
-                    a += 1
-                bx += 1
-            py += 1
-        return
     py = 0
     while py < 8:
         row = y + 2 * py
@@ -185,21 +197,21 @@ def double(v: int, a: int, both: int, line: ptr8, stride: int, count: int,  # ty
             base = row * pitch
             bx = 0
             while bx < count:
-                v = line[py * stride + bx]
+                v = src[py * stride + bx]
                 k = 0
                 while v:
                     if v & 0x80:
                         p = x + 2 * (8 * bx + k)
                         if p + 1 < w and not p & 1:
-                            frame[base + (p >> 1)] = both  # two pixels, one byte
+                            dst[base + (p >> 1)] = both  # two pixels, one byte
                         else:
                             q = p
                             while q < p + 2 and q < w:
                                 a = base + (q >> 1)
                                 if q & 1:
-                                    frame[a] = (frame[a] & 0xF0) | c
+                                    dst[a] = (dst[a] & 0xF0) | c
                                 else:
-                                    frame[a] = (frame[a] & 0x0F) | high
+                                    dst[a] = (dst[a] & 0x0F) | high
                                 q += 1
                     v = (v << 1) & 0xFF
                     k += 1

@@ -13,7 +13,8 @@ out as one window, so a press that changes a few lines is shown in a fraction of
 frame's time.  With the native loops, a band's every word column (8 pixels by 8 rows) is
 kept as a 32-bit sum of what was shown (2 KB for the frame), and that window spans only
 the columns the run changed in: a sum's every step is one-to-one, so a change of one word
-of a column always changes its sum, and any other change goes unseen once in 2**32.
+of a column always changes its sum, and changes to more go unseen only where two sums
+happen to meet (drivers.gs4_native.sums mixes every bit into the rest).
 Without them, a copy of the frame as last shown (another 16.2 KB) is compared with it,
 memoryview equality in C.  The RGB565 band is half a compared band (4 rows, 1.9 KB):
 twice the writes, each a few microseconds, for 1.9 KB less of the heap.
@@ -116,6 +117,7 @@ class ST7789(framebuf.FrameBuffer):
             self._sums = bytearray(stride * self._bands)  # a word per 4 bytes of a band's row
             self._spans = array("i", bytes(4 * self._bands))  # per band: what changed in it
             self._double = native.double
+            self._double_any = native.double_any
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
         else:
@@ -167,7 +169,12 @@ class ST7789(framebuf.FrameBuffer):
 
     def _doubled(self, line, stride, count, x, y, c):
         """Text at twice its size: see drivers.gs4_native.double (the frame is this one)."""
-        self._double(0, 0, 0, line, stride, count, self._frame, self._stride, x, y, c, self.width, self.height)
+        w = self.width
+        h = self.height
+        if x >= 0 and not x & 1 and x + 16 * count <= w and 0 <= y <= h - 16:
+            self._double(0, 0, 0, line, stride, count, self._frame, self._stride, x, y, c)
+        else:
+            self._double_any(line, stride, count, self._frame, self._stride, x, y, c, w, h)
 
     def show(self):
         """Send the rows that changed since the last show (all of them the first time)."""

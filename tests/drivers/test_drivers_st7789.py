@@ -209,7 +209,10 @@ class _Native:
         self.send = native_reference.send
 
     def double(self, *args):
-        self.doubles.append(args)
+        self.doubles.append(("double",) + args)
+
+    def double_any(self, *args):
+        self.doubles.append(("double_any",) + args)
 
 
 class _Dma:
@@ -270,13 +273,19 @@ def test_doubled_text_is_drawn_natively_into_the_frame():
     panel = Panel()
     d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native)
     line = bytearray(16)
-    d.doubled(line, 2, 1, 3, 4, 9)
-    ((v, a, both, got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
-    assert (v, a, both) == (0, 0, 0)  # the native loop's registers
-    assert got_line is line and (stride, count, x, y, c) == (2, 1, 3, 4, 9)
+    d.doubled(line, 2, 1, 3, 4, 9)  # at an odd x, and past the bottom: the loop for anywhere
+    ((name, got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
+    assert name == "double_any" and got_line is line and (stride, count, x, y, c) == (2, 1, 3, 4, 9)
     assert (pitch, w, h) == (8, 16, 11) and len(frame) == 8 * 11
     frame[0] = 0x20  # the frame it was handed is the display's own
     assert d.pixel(0, 0) == 2
+    tall = ST7789(panel, panel.set_cs, panel.set_dc, None, width=32, height=24, native=native)
+    native.doubles.clear()
+    for x, y in ((2, 8), (16, 0), (1, 8), (-2, 0), (18, 8), (2, 9)):  # 1 byte: 16 pixels wide, 16 high
+        tall.doubled(line, 2, 1, x, y, 9)
+    assert [(call[0], call[9:11]) for call in native.doubles[:2]] == [("double", (2, 8)), ("double", (16, 0))]
+    assert native.doubles[0][1:4] == (0, 0, 0)  # the fast loop's registers
+    assert [call[0] for call in native.doubles[2:]] == ["double_any"] * 4  # odd x, past an edge
     assert not hasattr(_display(Panel(), 8, 4), "doubled")  # no native loops: app.ui blits
 
 
@@ -313,6 +322,11 @@ def test_a_columns_sum_changes_with_any_one_word_of_it():
             assert native_reference.column_sum(frame, 0, 4, 8) != was
         frame[4 * r:4 * r + 4] = bytes(4)
     assert native_reference.column_sum(frame, 0, 4, 8) == was
+    # two rows' right-most two pixels changed: a product alone never carries a change of the
+    # high bits down, and these two cancelled (the emulated Display Pack showed a stale colon)
+    frame[4 * 2 + 3] = 0x01
+    frame[4 * 5 + 3] = 0x7F
+    assert native_reference.column_sum(frame, 0, 4, 8) != was
 
 
 def test_with_the_native_loops_the_frame_is_not_copied():

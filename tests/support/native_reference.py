@@ -27,13 +27,14 @@ def send(v, p, k, frame, table, one, two, dma, spi, busy, start, stride, count, 
 
 
 def column_sum(frame, start, stride, rows):
-    """The sum of the word column at byte start: x = (x ^ word) * 16777619 mod 2**32, the
-    rows' little-endian words top down, from 5381."""
+    """The sum of the word column at byte start: x = (x ^ word) * 16777619 mod 2**32, then
+    x ^= x >> 16, the rows' little-endian words top down, from 5381."""
     x = 5381
     for r in range(rows):
         i = start + r * stride
         word = frame[i] | frame[i + 1] << 8 | frame[i + 2] << 16 | frame[i + 3] << 24
         x = (x ^ word) * 16777619 & 0xFFFFFFFF
+        x ^= x >> 16
     return x
 
 
@@ -53,9 +54,13 @@ def sums(x, p, frame, kept, spans, stride, height, band):
         spans[b] = (4 * changed[0]) << 16 | (4 * changed[-1] + 3) if changed else -1
 
 
-def double(v, a, both, line, stride, count, frame, pitch, x, y, c, w, h):
-    """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame
-    (v, a, both: unused)."""
+def double(v, a, both, line, stride, count, frame, pitch, x, y, c):
+    """double_any's pixels where the text is wholly inside the frame (v, a, both: unused)."""
+    double_any(line, stride, count, frame, pitch, x, y, c, 2 * pitch, len(frame) // pitch)
+
+
+def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
+    """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame."""
     c &= 15
     for py in range(8):
         for row in range(max(0, y + 2 * py), min(h, y + 2 * py + 2)):
