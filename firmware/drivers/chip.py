@@ -22,6 +22,10 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
 - native code (drivers.mono_native, gs4_native): MicroPython compiles frozen viper code for
   armv6m on the RP2040 and armv7m on the RP2350, which loads armv6m .mpy files of make
   deploy too.
+- a display's rows sent by DMA (drivers.lcd_board): the SPI blocks sit at other addresses,
+  the RP2350's third PIO block's eight requests move the SPI ones up by eight, and a DMA
+  channel's BUSY bit is bit 26 there, not 24 (SPI_DMA, spi_dma). Only the RP2040's is run
+  here: the emulated chip is one.
 - the clock across a reset. MicroPython's rp2 port sets the clock to 2021-01-01 at every hard
   reset (ports/rp2/main.c), and the PC's tools end their session with machine.reset(). So a
   tool that set the clock (host_tools/pico/link.py) leaves the time in the watchdog's scratch
@@ -43,6 +47,13 @@ RP2350 = 1
 CHIPS = (
     ("RP2040", 125_000_000, 8388, 0x4005800C),
     ("RP2350", 125_000_000, 8388, 0x400D800C),
+)
+# per chip: SPI0's registers, SPI1's, SPI0's transmit FIFO's DREQ (SPI1's is two on), the
+# BUSY bit of a DMA channel's control (the RP2040 and RP2350 datasheets; pico-sdk's
+# addressmap.h, dreq.h and dma.h): for a display's rows sent by DMA (drivers.lcd_board)
+SPI_DMA = (
+    (0x4003C000, 0x40040000, 16, 1 << 24),
+    (0x40080000, 0x40088000, 24, 1 << 26),
 )
 _CLOCK_KEY = 0x2C4AF7E  # mixed into the check word: a scratch left by anything else fails it
 _CLOCK_UNSET = 2021  # the year the rp2 port starts its clock in
@@ -68,6 +79,12 @@ def watchdog_ms(wanted, chip=None):
 def scratch_address(chip=None):
     """Where the watchdog's SCRATCH0 is on the chip."""
     return CHIPS[which() if chip is None else chip][3]
+
+
+def spi_dma(bus, chip=None):
+    """(the registers of SPI bus 0 or 1, its transmit FIFO's DREQ, a DMA channel's BUSY bit)."""
+    spi0, spi1, dreq, busy = SPI_DMA[which() if chip is None else chip]
+    return (spi1 if bus else spi0), dreq + 2 * bus, busy
 
 
 def clock_words(when):

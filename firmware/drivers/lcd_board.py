@@ -23,10 +23,6 @@ try:
 except ImportError:  # off a Pico (the bench's runtime): the display writes by itself
     _rp2 = None
 
-# per chip (drivers.chip): SPI0's registers, SPI1's, SPI0's transmit DREQ (SPI1's is two on),
-# the BUSY bit of a DMA channel's control; the RP2040 and RP2350 datasheets (pico-sdk's
-# addressmap.h, dreq.h and dma.h)
-_BUSES = ((0x4003C000, 0x40040000, 16, 1 << 24), (0x40080000, 0x40088000, 24, 1 << 26))
 _SSPDR = const(0x08)
 _SSP_REGS = const(0x24)  # SSPCR0 to SSPICR
 _SPI_HZ = const(62_500_000)  # the ST7789's fastest write clock: half the 125 MHz chip.spi_clock_hz gives
@@ -121,11 +117,10 @@ class SpiDma:
     into its data register alone, and leaves it as machine.SPI expects it."""
 
     def __init__(self, bus):
-        spi0, spi1, dreq, busy = _BUSES[chip.which()]
-        base = spi1 if bus else spi0
+        base, dreq, busy = chip.spi_dma(bus)
         self.spi = uctypes.bytearray_at(base, _SSP_REGS)
         self._dma = dma = _rp2.DMA()  # held: the channel stays claimed
         dma.config(write=base + _SSPDR, trigger=False,
-                   ctrl=dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq + 2 * bus))
+                   ctrl=dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq))
         self.regs = dma.registers
         self.busy = busy

@@ -172,3 +172,11 @@ def test_sh1106_board_is_pico_oled_with_the_sh1106_driver():
     assert oled.args_of(0x81)[-1] == (25,)
     b.buzz(2400)
     assert (hw.pwms[15].hz, hw.pwms[15].duty) == (2400, 32768)
+
+
+def test_the_display_dma_writes_into_the_chips_own_spi_registers(machine_name):
+    # RP2040 and RP2350 datasheets: SPI0/SPI1 at 0x4003c000/0x40040000 and 0x40080000/0x40088000,
+    # TX DREQ 16/18 and 24/26, a DMA channel's CTRL BUSY at bit 24 and 26
+    facts = {PICO: ((0x4003C000, 16, 1 << 24), (0x40040000, 18, 1 << 24)),
+             PICO2: ((0x40080000, 24, 1 << 26), (0x40088000, 26, 1 << 26))}
+    assert (chip.spi_dma(0), chip.spi_dma(1)) == facts[machine_name]
