@@ -86,11 +86,13 @@ class LcdBoard:
         # GP8), which is DC on both boards; making it an output afterwards gives it back.
         x_offset, y_offset, madctl, tuning = self._panel
         width, height = self._size
+        # the native loops send by DMA: both on a Pico, neither elsewhere (the tests' stand-ins)
         dma = SpiDma(bus) if _rp2 is not None and self._native is not None else None
         screen = ST7789(spi, Pin(cs, Pin.OUT, value=1), Pin(dc, Pin.OUT, value=0),
                         Pin(rst, Pin.OUT, value=1) if rst is not None else None,
                         width=width, height=height, x_offset=x_offset, y_offset=y_offset,
-                        madctl=madctl, palette=palette, tuning=tuning, native=self._native, dma=dma)
+                        madctl=madctl, palette=palette, tuning=tuning,
+                        native=self._native if dma is not None else None, dma=dma)
         self._backlight = pwm(self._backlight_pin, _FULL)
         return screen
 

@@ -83,18 +83,20 @@ class ST7789(framebuf.FrameBuffer):
     palette: up to 16 (r, g, b) tuples, 0..255 each. tuning: extra init commands for the
     panel (voltages, gamma) as bytes: command, data length, data, command, ...
     invert: IPS panels show true colours with display inversion on.
-    native: the module drivers.gs4_native (or one with its expand, sums, send and double),
-    or None for framebuf's blits; widths a multiple of 8 only.
-    dma: with the native loops, a DMA channel that feeds spi's transmit FIFO (drivers.lcd_board's
-    SpiDma: regs, spi, busy, as gs4_native.send takes them), or None: spi.write.  With it,
-    the rows are made into two RGB565 buffers by turns, each while the other goes out: a whole
-    frame in 8.5 ms, not 14.
+    native: the module drivers.gs4_native (or one with its sums, send, double and
+    double_any), or None for framebuf's blits; widths a multiple of 8 only.
+    dma: with the native loops (and only with them), a DMA channel that feeds spi's transmit
+    FIFO (drivers.lcd_board's SpiDma: regs, spi, busy, as gs4_native.send takes them): the
+    rows are made into two RGB565 buffers by turns, each while the other goes out, a whole
+    frame in 8.5 ms where making then writing took 14.
     """
 
     def __init__(self, spi, cs, dc, rst=None, width=240, height=135, x_offset=0,
                  y_offset=0, madctl=0, palette=(), tuning=b"", invert=True, native=None, dma=None):
         if native is not None and width % 8:
             raise ValueError("the native loops want a width of whole words (8 pixels)")
+        if native is not None and dma is None:
+            raise ValueError("the native loops send by DMA")
         self._spi = spi
         self._cs = cs
         self._dc = dc
@@ -106,12 +108,10 @@ class ST7789(framebuf.FrameBuffer):
         super().__init__(frame, width, height, framebuf.GS4_HMSB)
         self._frame = frame
         self._stride = stride
-        self._expand = None
         self._changed = None
         self._pairs = None
         self._bands = (height + _BAND - 1) // _BAND
         if native is not None:
-            self._expand = native.expand
             self._send_rows = native.send
             self._changed = native.sums
             self._sums = bytearray(stride * self._bands)  # a word per 4 bytes of a band's row
@@ -133,7 +133,6 @@ class ST7789(framebuf.FrameBuffer):
         self._dma = dma if native is not None else None
         self._rgb2 = bytearray(len(rgb)) if self._dma is not None else None  # made while rgb goes out
         self._rgb_fb = framebuf.FrameBuffer(rgb, width, _ROWS, framebuf.RGB565)
-        self._rgb_all = memoryview(rgb)
         # the last rows of a frame whose height is not a multiple of _ROWS are fewer
         self._rgb_end = memoryview(rgb)[:width * 2 * (height % _ROWS or _ROWS)]
         self._lut = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
@@ -255,19 +254,13 @@ class ST7789(framebuf.FrameBuffer):
         self._dc(0)
         spi.write(self._cmd)
         self._dc(1)
-        expand = self._expand
         dma = self._dma
         if dma is not None:
             self._send_rows(0, 0, 0, self._frame, self._pairs, rgb, self._rgb2, dma.regs, dma.spi, dma.busy,
                             y0 * stride + lo, stride, count, y1 - y0, _ROWS)
-            self._cs(1)
-            return
-        for y in range(y0, y1, _ROWS):
-            rows = min(_ROWS, y1 - y)
-            if expand is not None:
-                expand(0, 0, 0, self._frame, rgb, self._pairs, y * stride + lo, stride, count, rows)
-                spi.write(rgb if count == stride and rows == _ROWS else self._rgb_all[:4 * count * rows])
-            else:
+        else:
+            for y in range(y0, y1, _ROWS):
+                rows = min(_ROWS, y1 - y)
                 # rows y.. of the frame land on the band (the stubs mistype palette as bytes)
                 rgb_fb.blit(self, 0, -y, -1, lut)  # type: ignore[arg-type]
                 spi.write(rgb if rows == _ROWS else self._rgb_end)

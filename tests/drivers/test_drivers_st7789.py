@@ -200,11 +200,10 @@ def test_only_changed_rows_go_out():
 
 
 class _Native:
-    """Stands in for drivers.gs4_native: its expand's Python twin, double's calls kept."""
+    """Stands in for drivers.gs4_native: its send's and sums' Python twins, double's calls kept."""
 
     def __init__(self):
         self.doubles = []
-        self.expand = native_reference.expand
         self.sums = native_reference.sums
         self.send = native_reference.send
 
@@ -226,11 +225,11 @@ class _Dma:
 
 def test_the_native_expansion_draws_the_same_picture_as_the_blit():
     pictures = []
-    for native, dma in ((None, False), (_Native(), False), (_Native(), True)):
+    for native in (None, _Native()):
         image = {}
         panel = Panel(lambda x, y, c: image.__setitem__((x, y), c))
         d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, x_offset=40,
-                   y_offset=53, madctl=0x70, palette=PALETTE, native=native, dma=_Dma(panel) if dma else None)
+                   y_offset=53, madctl=0x70, palette=PALETTE, native=native, dma=_Dma(panel) if native else None)
         for x in range(16):
             d.vline(x, 0, 11, x % len(PALETTE))  # every colour, left and right in a byte
         d.pixel(1, 10, 2)  # the short last band (rows 8..10)
@@ -240,7 +239,7 @@ def test_the_native_expansion_draws_the_same_picture_as_the_blit():
         d.hline(0, 9, 16, 1)  # only the last band again
         d.show()
         pictures.append(image)
-    assert pictures[0] == pictures[1] == pictures[2]
+    assert pictures[0] == pictures[1]
     assert pictures[1][(41, 63)] == 0xF800 and pictures[1][(40, 53)] == 0
     assert pictures[1][(43, 53)] == rgb565(*PALETTE[3]) and pictures[1][(45, 62)] == 0xFFFF
 
@@ -249,7 +248,7 @@ def test_with_the_native_loops_only_the_changed_columns_go_out():
     image = {}
     panel = Panel()
     d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=64, height=24, x_offset=40,
-               y_offset=53, madctl=0x70, palette=PALETTE, native=_Native())
+               y_offset=53, madctl=0x70, palette=PALETTE, native=_Native(), dma=_Dma(panel))
     d.show()
     panel.log = []
     panel.on_pixel = lambda x, y, c: image.__setitem__((x, y), c)  # what comes after the first frame
@@ -265,13 +264,17 @@ def test_with_the_native_loops_only_the_changed_columns_go_out():
 
 
 def test_the_native_loops_want_a_width_of_whole_words():
-    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 12, 3, native=_Native())
+    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 12, 3, native=_Native(), dma=_Dma(Panel()))
+
+
+def test_the_native_loops_send_by_dma():
+    raises(ValueError, ST7789, Panel(), _nop, _nop, None, 16, 3, native=_Native())
 
 
 def test_doubled_text_is_drawn_natively_into_the_frame():
     native = _Native()
     panel = Panel()
-    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native)
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native, dma=_Dma(panel))
     line = bytearray(16)
     d.doubled(line, 2, 1, 3, 4, 9)  # at an odd x, and past the bottom: the loop for anywhere
     ((name, got_line, stride, count, frame, pitch, x, y, c, w, h),) = native.doubles
@@ -279,7 +282,7 @@ def test_doubled_text_is_drawn_natively_into_the_frame():
     assert (pitch, w, h) == (8, 16, 11) and len(frame) == 8 * 11
     frame[0] = 0x20  # the frame it was handed is the display's own
     assert d.pixel(0, 0) == 2
-    tall = ST7789(panel, panel.set_cs, panel.set_dc, None, width=32, height=24, native=native)
+    tall = ST7789(panel, panel.set_cs, panel.set_dc, None, width=32, height=24, native=native, dma=_Dma(panel))
     native.doubles.clear()
     for x, y in ((2, 8), (16, 0), (1, 8), (-2, 0), (18, 8), (2, 9)):  # 1 byte: 16 pixels wide, 16 high
         tall.doubled(line, 2, 1, x, y, 9)
@@ -331,7 +334,7 @@ def test_a_columns_sum_changes_with_any_one_word_of_it():
 
 def test_with_the_native_loops_the_frame_is_not_copied():
     panel = Panel()
-    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=240, height=135, native=_Native())
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=240, height=135, native=_Native(), dma=_Dma(panel))
     kept = [v for v in (getattr(d, n) for n in dir(d)) if isinstance(v, bytearray) and len(v) >= 240 * 135 // 2]
     assert kept == [d._frame]  # the sums instead: a word per 4 bytes of a band's row
     assert len(d._sums) == 120 * 17

@@ -3,25 +3,16 @@ for the tests: viper compiles on the RP2040 only, where make chip holds the nati
 loops' pictures to the simulator's."""
 
 
-def expand(v, p, k, frame, out, table, start, stride, count, rows):
-    """out's word r * count + i = table[frame[start + r * stride + i]] (v, p, k: unused)."""
-    k = 0
-    for r in range(rows):
-        for i in range(count):
-            v = frame[start + r * stride + i] * 4
-            out[k * 4:k * 4 + 4] = table[v:v + 4]
-            k += 1
-
-
 def send(v, p, k, frame, table, one, two, dma, spi, busy, start, stride, count, rows, band):
-    """expand's rows, band rows at a time, into one and two by turns, each written to dma
-    (here what stands in for the bus: its write) once made."""
+    """The rows, band rows at a time, made into one and two by turns (out's word r * count + i
+    = table[frame[start + r * stride + i]]), each written to dma (here what stands in for
+    the bus: its write) once made."""
     y = 0
     bufs = (one, two)
     while y < rows:
         n = min(band, rows - y)
         buf = bufs[(y // band) & 1]
-        expand(0, 0, 0, frame, buf, table, start + y * stride, stride, count, n)
+        _expand(frame, buf, table, start + y * stride, stride, count, n)
         dma.write(bytes(buf[:4 * count * n]))
         y += n
 
@@ -79,3 +70,12 @@ def span(now, was, start, count):
     """-1 if the count bytes from start are the same, else first << 16 | last changed."""
     changed = [i for i in range(count) if now[start + i] != was[start + i]]
     return changed[0] << 16 | changed[-1] if changed else -1
+
+
+def _expand(frame, out, table, start, stride, count, rows):
+    k = 0
+    for r in range(rows):
+        for i in range(count):
+            v = frame[start + r * stride + i] * 4
+            out[k * 4:k * 4 + 4] = table[v:v + 4]
+            k += 1
