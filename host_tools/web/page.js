@@ -22,7 +22,9 @@ const keyEls = [...document.querySelectorAll("[data-button]")].sort((a, b) => a.
 const boardEls = [...document.querySelectorAll("[data-board]")];
 
 // What the page reports about itself: the browser test reads it, and so can a curious player.
-const state = (window.schaffner = { ready: null, board: null, palette: OLED, events: [], words: [], led: "", error: null, notice: "" });
+// idle: the last poll found nothing to do and no save waits, not even one put off till
+// the hands are off (web_device.idle): the browser test waits for it
+const state = (window.schaffner = { ready: null, board: null, palette: OLED, events: [], words: [], led: "", error: null, notice: "", idle: false });
 
 let mp = null;
 let device = null; // web_device, inside the runtime
@@ -413,7 +415,11 @@ function poll() {
   } catch (err) {
     return fail("Schaffner stopped", err);
   }
-  if (out === null) return;
+  if (out === null) {
+    state.idle = device.idle();
+    return;
+  }
+  state.idle = false;
   const { events, words } = JSON.parse(out);
   if (events.length) notify(""); // a notice lasts until the next action
   state.events.push(...events);

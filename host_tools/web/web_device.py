@@ -179,6 +179,11 @@ def poll(raw, now_ms):
     return out
 
 
+def idle():
+    """True when no saving waits, not even what the app puts off till the hands are off."""
+    return not (_device.app.flash.pending() or _device.busy())
+
+
 _play_file = None  # the pieces of history.bgsplay still to hand over (play_file_next)
 
 

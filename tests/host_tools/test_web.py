@@ -280,6 +280,26 @@ def test_a_switch_saves_what_waited_to_be_written():
         assert len(dev._device.app.session.journal.actions) == actions + 1
 
 
+def test_idle_only_once_the_saving_put_off_till_the_hands_are_off_is_done():
+    # the browser test waits for it before it spoils the saves in localStorage: a save
+    # still to come would mirror fresh files over the spoilt ones
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = load(Page(), tmp)
+        dev.boot("pico_oled", "00000000")
+        clock = Clock(dev)
+        clock.hold(0, 3000)  # a new gadget's game log's blocks made
+        assert dev.idle()
+        clock.press(OK)
+        clock.press(OK)  # New game, Taubertal: the setup's save waits for the hands to leave
+        assert dev._device.app.flash.pending() and not dev.idle()
+        # the polls while the save waits for the hands to leave report nothing, so the
+        # page cannot tell idle from them alone
+        assert clock.hold(0, 200) == [] and not dev.idle()
+        reports = clock.hold(0, 3000)
+        assert reports and all(r == {"events": [], "words": None} for r in reports)
+        assert dev.idle() and not dev._device.app.flash.pending()
+
+
 def test_switching_boards_outside_the_game_shows_the_main_menu():
     with tempfile.TemporaryDirectory() as tmp:
         dev = load(Page(), tmp)

@@ -264,7 +264,10 @@ await check("Taubertal, 2 players, a whole game on the OLED board; reloaded offl
   await play(page, context, steps);
   await page.screenshot({ path: join(outDir, "taubertal-page.png") });
 
-  // a save that does not fit this version: every saved file overwritten with junk
+  // a save that does not fit this version: every saved file overwritten with junk, once
+  // the gadget has done the saving it puts off till the hands are off (else it would
+  // mirror its fresh files over some of the junk)
+  await page.waitForFunction(() => window.schaffner.idle, null, { timeout: STEP_MS });
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) if (key.startsWith("schaffner:data/")) localStorage.setItem(key, btoa("{not a save"));
   });
@@ -338,6 +341,8 @@ await check("Trainmaker on the Display Pack: a new game and Red's first turn, se
 
   // the game's snapshot gone: its log opens with the new game's record (the whole game as it
   // began, app/game_save.py), so the game comes back from the log alone, nothing called damaged
+  // (once the saving put off till the hands are off is done, else it writes the snapshot again)
+  await page.waitForFunction(() => window.schaffner.idle, null, { timeout: STEP_MS });
   await page.evaluate(() => {
     for (const ext of ["json", "bak", "new"]) localStorage.removeItem("schaffner:data/game." + ext);
   });
