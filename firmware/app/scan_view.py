@@ -118,7 +118,11 @@ class ScanCode(Screen):
         x0 = (side - n * scale) // 2
         fb = ui.fb
         fb.fill_rect(0, 0, side, side, FG)
-        _modules(fb, code.bits, n, x0, scale)
+        native = getattr(fb, "modules", None)  # the Display Pack's, in native code
+        if native is not None:
+            native(code.bits, n, x0, scale, BG)
+        else:
+            _modules(fb, code.bits, n, x0, scale)
         for i, s in enumerate(("Scan with", "a phone:", "opens", "BG Stats", "with this", "play.")):
             ui.text(s, tx, 4 + i * 12, FG, 1)
         ui.text(_BACK, tx, ui.h - 10, FG, 1)
@@ -127,7 +131,8 @@ class ScanCode(Screen):
 def _modules(fb, bits, n, x0, scale):
     # one rectangle per run of dark modules, read straight from the code's bits (bit i
     # of module i = y * n + x, schaffner.qr's QrCode.dark): a call a module took 134 ms
-    # for version 10 on a Pico, this 59
+    # for version 10 on a Pico, this 59; where the canvas has them, its native loops
+    # draw the modules instead (drivers.gs4_native.modules)
     i = 0
     for y in range(n):
         top = x0 + y * scale

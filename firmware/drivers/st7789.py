@@ -120,6 +120,8 @@ class ST7789(framebuf.FrameBuffer):
             self._double_any = native.double_any
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
+            self._draw_modules = native.modules
+            self.modules = self._modules
         else:
             shown = bytearray(len(frame))  # the frame as the panel shows it
             now = memoryview(frame)
@@ -174,6 +176,15 @@ class ST7789(framebuf.FrameBuffer):
             self._double(0, 0, 0, line, stride, count, self._frame, self._stride, x, y, c)
         else:
             self._double_any(line, stride, count, self._frame, self._stride, x, y, c, w, h)
+
+    def _modules(self, bits, n, x0, scale, c):
+        """A QR code's dark modules as squares of scale pixels in colour c, its top left at
+        (x0, x0): see drivers.gs4_native.modules (app.scan_view looks for it)."""
+        if n < 1 or scale < 1 or x0 < 0 or x0 + n * scale > min(self.width, self.height):
+            raise ValueError("a code of %d modules of %d pixels at %d leaves the frame" % (n, scale, x0))
+        if len(bits) * 8 < n * n:
+            raise ValueError("%d bytes hold no code of %d x %d modules" % (len(bits), n, n))
+        self._draw_modules(0, 0, 0, bits, n, self._frame, self._stride, x0, scale, c)
 
     def show(self):
         """Send the rows that changed since the last show (all of them the first time)."""

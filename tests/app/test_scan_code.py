@@ -2,10 +2,14 @@
 the Display Pack, made a slice per poll; words instead where no code fits (the
 OLED, a play too long for one code).  The code decoded from the screen's own
 pixels: tests/app/test_scan_decode.py."""
+import framebuf
+
+import native_reference
 from appdriver import Driver
 from support import stepped
 from history_steps import open_history
 
+from app.colours import BG
 from app.history_write import slot
 
 FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
@@ -52,6 +56,31 @@ def test_a_two_player_game_gets_its_code_on_the_display_pack():
     assert "%22name%22:%22Red%22,%22score%22:7,%22winner%22:true" in top.link
     d.shows("Scan with", "BG Stats", "BACK: return")
     d.press("BACK").shows("Game 1", "OK: BG Stats")
+
+
+class _NativeCanvas(framebuf.FrameBuffer):
+    """The Display Pack's canvas as app.scan_view sees it: GS4, its modules drawn by the
+    native loop's Python twin (drivers.st7789.modules, drivers.gs4_native.modules)."""
+
+    def __init__(self, buf):
+        super().__init__(buf, 240, 135, framebuf.GS4_HMSB)
+        self.buf = buf
+        self.calls = []
+
+    def modules(self, bits, n, x0, scale, c):
+        self.calls.append((n, x0, scale, c))
+        native_reference.modules(0, 0, 0, bits, n, self.buf, 120, x0, scale, c)
+
+
+def test_the_native_loop_draws_the_code_as_the_rectangles_do():
+    d = scan(kept(240, 135, TWO), "Trainmaker")
+    ui = d.app.ui
+    plain = bytes(d.buf)  # drawn a rectangle a run of dark modules
+    native = _NativeCanvas(bytearray(len(plain)))
+    ui.fb = native
+    d.app.render()
+    assert native.calls == [(57, 10, 2, BG)]  # 130 pixels of 135, in the middle
+    assert native.buf == plain
 
 
 def test_the_code_waits_for_the_polls_and_a_press_comes_first():

@@ -207,6 +207,10 @@ class _Native:
         self.sums = native_reference.sums
         self.send = native_reference.send
 
+    def modules(self, *args):
+        self.doubles.append(("modules",) + args[:3] + args[4:5] + args[6:])
+        native_reference.modules(*args)
+
     def double(self, *args):
         self.doubles.append(("double",) + args)
 
@@ -290,6 +294,32 @@ def test_doubled_text_is_drawn_natively_into_the_frame():
     assert native.doubles[0][1:4] == (0, 0, 0)  # the fast loop's registers
     assert [call[0] for call in native.doubles[2:]] == ["double_any"] * 4  # odd x, past an edge
     assert not hasattr(_display(Panel(), 8, 4), "doubled")  # no native loops: app.ui blits
+
+
+def test_a_code_s_modules_are_drawn_natively_into_the_frame():
+    native = _Native()
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native, dma=_Dma(panel))
+    d.fill(5)
+    # 2 x 2 modules, dark: (0, 0) and (1, 1); bits 0 and 3; 3 pixels each, from x = y = 1
+    d.modules(b"\x09", 2, 1, 3, 9)
+    assert native.doubles == [("modules", 0, 0, 0, 2, 8, 1, 3, 9)]  # its registers, n, pitch ...
+    dark = {(x, y) for x in range(1, 4) for y in range(1, 4)} | {(x, y) for x in range(4, 7) for y in range(4, 7)}
+    assert [(x, y) for y in range(11) for x in range(16) if d.pixel(x, y) == 9] == sorted(dark, key=lambda p: (p[1], p[0]))
+    assert all(d.pixel(x, y) == 5 for y in range(11) for x in range(16) if (x, y) not in dark)
+
+
+def test_a_code_that_leaves_the_frame_is_refused_and_nothing_drawn():
+    native = _Native()
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=16, height=11, native=native, dma=_Dma(panel))
+    before = bytes(d._frame)
+    raises(ValueError, d.modules, b"\xff\xff", 4, 0, 3, 9)  # 12 pixels high, the frame 11
+    raises(ValueError, d.modules, b"\xff\xff", 4, -1, 2, 9)
+    raises(ValueError, d.modules, b"\xff", 4, 0, 2, 9)  # 16 modules, 8 bits
+    raises(ValueError, d.modules, b"\xff\xff", 4, 0, 0, 9)
+    assert native.doubles == [] and bytes(d._frame) == before
+    assert not hasattr(_display(Panel(), 8, 4), "modules")  # no native loops: app.scan_view's rectangles
 
 
 class _NullBus:

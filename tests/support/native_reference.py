@@ -79,3 +79,17 @@ def _expand(frame, out, table, start, stride, count, rows):
             v = frame[start + r * stride + i] * 4
             out[k * 4:k * 4 + 4] = table[v:v + 4]
             k += 1
+
+
+def modules(i, x, px, bits, n, frame, pitch, x0, scale, c):
+    """The dark modules (bit i of bits: module i = y * n + x) as scale x scale squares of
+    colour c onto the GS4_HMSB frame at (x0, x0) (i, x, px: unused)."""
+    c &= 15
+    for m in range(n * n):
+        if bits[m >> 3] >> (m & 7) & 1:
+            left = x0 + (m % n) * scale
+            top = x0 + (m // n) * scale
+            for row in range(top, top + scale):
+                for q in range(left, left + scale):
+                    a = row * pitch + (q >> 1)
+                    frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
