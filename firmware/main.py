@@ -96,7 +96,7 @@ class Device:
             changed = True
         if changed:
             self.app.render()
-            self._show()
+            self._show(events != 0)
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
@@ -126,8 +126,13 @@ class Device:
         self.app.render()
         self._show()
 
-    def _show(self):
-        """Show the frame drawn; bring the LED and the contrast up to date."""
+    def _show(self, collect=True):
+        """Show the frame drawn; bring the LED and the contrast up to date.  collect: a
+        press's frame (or the first), after which the garbage is collected at once, while
+        the player looks, not in the middle of the next press.  A frame that time drew
+        (a tumble, the odds) leaves it for a quiet poll once the hands are off
+        (App.tick): collecting takes 20 ms of a make deploy install's poll, and the
+        fingers may still be at the buttons."""
         app = self.app
         self.display.show()
         if self._led is not None:
@@ -140,7 +145,9 @@ class Device:
             if level != self._level:
                 self._level = level
                 self._contrast(level)
-        gc.collect()  # now, while the player looks, not in the middle of the next press
+        app.litter = not collect
+        if collect:
+            gc.collect()
 
     def _sound(self, now_ms):
         beeps = self.app.beeps

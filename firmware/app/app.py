@@ -12,6 +12,7 @@ code: a module's first import can take 30 ms on a Pico, so the modules a game
 will need are imported one per poll while its setup screens are shown, in the
 hands' pauses (preload()).
 """
+import gc
 import sys
 
 from app import games
@@ -64,6 +65,7 @@ class App:
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
+        self.litter = False  # frames were drawn since the garbage was last collected
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
@@ -231,8 +233,9 @@ class App:
         so a press's frame goes out first); and when that drew nothing and left
         no work waiting, a module preload() asked for (once the hands have left
         the buttons AFTER_MS: a press that came meanwhile would wait for it), or
-        once they are all in, the history (App.history) of a game in play. True
-        when the screen changed."""
+        once they are all in, the history (App.history) of a game in play, or
+        once the hands are off, the garbage of the frames time drew. True when
+        the screen changed."""
         s = self.session
         if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
             # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
@@ -252,6 +255,9 @@ class App:
                     # made while nothing waits: it looks for files a power cut
                     # left, which the press that ends the game should not do
                     self._history = self._make_history()
+                elif self.litter and self.flash.hands_off(now_ms):
+                    self.litter = False
+                    gc.collect()  # what frames drawn by time left (main.Device._show)
             return False
         finally:
             self.pressed = False

@@ -3,6 +3,7 @@ after LAST_MS when the hands never pause; SOON work waits for the hands alone.""
 import json
 
 from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, SOON, FlashQueue
+from appdriver import Driver
 from memfiles import MemFiles
 from test_storage import Box, _nearly_full, _poll, _press, _ring
 
@@ -128,3 +129,38 @@ def test_the_hands_are_off_after_ms_past_a_release_and_never_while_a_button_is_h
     q.touch(8990)  # released
     q.due(True, 9000)  # a press the app took: the hands count from it
     assert not q.hands_off(9000 + AFTER_MS - 10) and q.hands_off(9000 + AFTER_MS)
+
+
+def test_the_garbage_of_frames_time_drew_is_collected_once_the_hands_are_off():
+    import app.app as module
+    d = Driver()
+    app = d.app
+    t = 0
+    while app.busy() or app.loading:  # the boot's work done
+        t += 10
+        app.tick(t)
+    collected = []
+    real = module.gc
+    module.gc = Recorder(collected)
+    try:
+        app.flash.touch(t)  # a press, then a frame time drew (main.Device._show says so)
+        app.litter = True
+        for dt in range(10, AFTER_MS, 10):
+            app.tick(t + dt)
+        assert collected == [] and app.litter  # the hands may still be at the buttons
+        app.tick(t + AFTER_MS)
+        assert collected == [1] and not app.litter
+        app.tick(t + AFTER_MS + 10)
+        assert collected == [1]  # once
+    finally:
+        module.gc = real
+
+
+class Recorder:
+    """Stands in for the gc module: collect() counted."""
+
+    def __init__(self, calls):
+        self.calls = calls
+
+    def collect(self):
+        self.calls.append(1)

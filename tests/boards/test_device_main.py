@@ -174,6 +174,24 @@ def test_a_press_is_drawn_and_shown_in_the_poll_that_takes_it():
     assert dev.step(0, 70) is False and screen.shown == 2  # and once only
 
 
+def test_a_press_s_frame_is_collected_after_at_once_and_a_frame_time_drew_leaves_it_to_the_app():
+    dev, app, screen = _device()
+    collected = Recorder()
+    real = main.gc
+    main.gc = types.SimpleNamespace(collect=lambda: collected(1))
+    try:
+        dev.step(0, 0)
+        dev.step(1 << OK, 10)
+        dev.step(1 << OK, 40)
+        dev.step(0, 50)  # taken, drawn, shown, then collected
+        assert screen.shown == 2 and collected == [1] and app.litter is False
+        app.animating = True
+        dev.step(0, 60)  # time drew a frame: the app collects once the hands are off
+        assert screen.shown == 3 and collected == [1] and app.litter is True
+    finally:
+        main.gc = real
+
+
 def test_a_press_and_an_animation_in_one_poll_give_one_frame():
     dev, app, screen = _device()
     dev.step(0, 0)

@@ -89,6 +89,7 @@ class Table(Screen):
         self.lead = 0  # how long a frame takes to draw, at most FRAME_MS
         self.okey = None  # state the odds belong to
         self.oval = None
+        self.owed = False  # the odds came in the last poll: its frame is this poll's
         self.work = None  # the odds of state wkey being worked out, in steps
         self.wkey = None
         self.sv = None  # the solver for the face-up cards (needs sneeds)
@@ -121,20 +122,28 @@ class Table(Screen):
     def tick(self, app, now_ms):
         """The roll's tumbling, and a slice of the odds for the state in play,
         worked out here rather than in the press (not in a press's own poll), so
-        the press shows at once.  True when the screen changed."""
-        changed = self._tumble(app, now_ms) if self.anim is not None else False
-        if not app.pressed and self.busy(app):
-            changed = self._work_on_odds(app.session.game) or changed
-        return changed
+        the press shows at once.  A poll draws a frame or works on the odds, never
+        both: the odds known, their frame is the next poll's (a slice and a frame
+        in one poll held the buttons' polls 30 ms apart).  True when the screen
+        changed."""
+        if self.anim is not None and self._tumble(app, now_ms):
+            return True
+        if self.owed:
+            self.owed = False
+            return not self._rolling()  # (while the dice tumble, their last frame shows the odds)
+        if not app.pressed and self.busy(app) and self._work_on_odds(app.session.game):
+            self.owed = True
+        return False
 
     def ticking(self, app):
         """True while the dice tumble (the odds' slices come through busy())."""
         return self.anim is not None
 
     def busy(self, app):
-        """True while the odds for the state in play are still to be worked out."""
+        """True while the odds for the state in play are still to be worked out, or
+        drawn."""
         g = self._sync(app)
-        return self.okey != self.key and self.wants_odds(app, g)
+        return self.owed or self.okey != self.key and self.wants_odds(app, g)
 
     def _work_on_odds(self, g):
         """One slice of the odds; True once they are known."""
