@@ -37,6 +37,7 @@ _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
 _END = const(0xFFFF)
 _MAGIC = b"SR"  # a block header's first bytes
+_WINDOW = const(512)  # bytes of a block read() reads at a time
 
 
 # the CRC of each 4-bit value shifted through the polynomial 0x1021: a nibble a step, not a bit
@@ -95,42 +96,56 @@ class RingLog:
         gen = gen & _END if gen >= 0 else -1  # -1: none wanted
         self.first = self.last = -1
         found = []
-        # a block read whole, its records taken from the copy: a read of the flash per
-        # record's head was most of a boot's 20 ms for 40 records on a Pico
-        buf = bytearray(BLOCK) if order else None
-        view = memoryview(buf) if order else None
+        # the blocks read a window at a time, their records taken from the copy: a read of
+        # the flash per record's head was most of a boot's 20 ms for 40 records on a Pico
+        # (a whole block's copy, 4 KB, pushed the heap's peak up instead)
+        win = bytearray(_WINDOW)
+        view = memoryview(win)
         for _, k in order:
-            dev.read(k, 0, buf)
+            at = BLOCK  # where in block k the window begins (BLOCK: nothing read yet)
             pos = _HEAD
             while pos + _OVER <= BLOCK:
-                size = _u16(buf, pos)
+                if pos < at or pos + 4 > at + _WINDOW:
+                    at = min(pos, BLOCK - _WINDOW)
+                    dev.read(k, at, win)
+                size = _u16(win, pos - at)
                 if size == _END:
                     break
                 end = pos + _OVER + size
                 if end > BLOCK:
                     pos = BLOCK  # no record: the block takes no more
                     break
-                g = _u16(buf, pos + 2)
+                g = _u16(win, pos - at + 2)
                 live = gen >= 0 and (g - gen) & _END < 0x8000  # g is gen or later (modulo 65536)
                 if live or gen < 0:  # (records older than gen cannot raise top past it)
-                    if crc_on(0xFFFF, view[pos:end - 2], _NIBBLE_CRC) != _u16(buf, end - 2):
+                    if end - pos > _WINDOW:  # longer than the window (a new game's record)
+                        long = bytearray(end - pos)
+                        dev.read(k, pos, long)
+                        rec = memoryview(long)
+                    else:
+                        if end > at + _WINDOW:
+                            at = min(pos, BLOCK - _WINDOW)
+                            dev.read(k, at, win)
+                        rec = view[pos - at:end - at]
+                    if crc_on(0xFFFF, rec[:-2], _NIBBLE_CRC) != _u16(rec, end - pos - 2):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
                     if live:
-                        found.append(bytes(view[pos + 4:end - 2]))
+                        found.append(bytes(rec[4:-2]))
                         self.last = g
                         if self.first < 0:
                             self.first = k
                 pos = end
             self.cur, self.pos = k, pos
-        pos = self.pos if buf is not None else BLOCK  # (buf holds the block cur)
-        while pos < BLOCK:  # programmed past the end: a record cut short (a page a step)
-            n = min(PAGE - pos % PAGE, BLOCK - pos)
-            if bytes(view[pos:pos + n]) != b"\xff" * n:
+        pos = self.pos
+        while pos < BLOCK:  # programmed past the end: a record cut short (a page a read: a boot's time)
+            rest = bytearray(min(PAGE - pos % PAGE, BLOCK - pos))
+            dev.read(self.cur, pos, rest)
+            if rest != b"\xff" * len(rest):
                 self.pos = BLOCK
                 break
-            pos += n
+            pos += len(rest)
         return found
 
     def append(self, data, gen, crc=-1):
