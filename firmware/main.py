@@ -73,6 +73,7 @@ class Device:
         self._level = None
         self._beep_end = None
         self._held = False  # a button was down at the last poll
+        self._owed = False  # the last poll drew a frame (time drew it) for this one to show
         self.refresh()
 
     def step(self, raw, now_ms):
@@ -81,7 +82,11 @@ class Device:
         A press's frame is drawn and shown in the poll that takes the press, before
         anything else: the player waits for that picture, while a save, the odds or a
         module to load can wait for the polls after it.  The board's pin interrupts
-        keep the time of a press made meanwhile (drivers.buttons.Edges)."""
+        keep the time of a press made meanwhile (drivers.buttons.Edges).  A frame that
+        time drew (a tumble, the odds come in) is drawn in one poll and shown in the
+        next, which comes at once: either alone is a short poll (on the OLED drawing a
+        Trainmaker table takes 8 ms, sending a few rows of it 4 to 10), and the hands
+        may be at the buttons."""
         events = self.buttons.update(raw, now_ms)
         held = self.buttons.down()
         if events or held or self._held:  # the hands at the buttons: flash work that erases waits
@@ -92,19 +97,28 @@ class Device:
             for ev in range(8):  # bit ev of the mask is event ev (a button, | LONG)
                 if events >> ev & 1 and self.app.handle(ev):
                     changed = True
-        if self.app.tick(now_ms):
-            changed = True
-        if changed:
-            self.app.render()
-            self._show(events != 0)
+        shown = False
+        if self._owed and not changed:
+            self._show(False)  # the frame the last poll drew, this poll's only work
+            shown = True
+        else:
+            if self.app.tick(now_ms):
+                changed = True
+            if changed:
+                self.app.render()
+                if events:
+                    self._show(True)
+                    shown = True
+        self._owed = changed and not events
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
-        return changed
+        return shown
 
     def busy(self):
-        """True while the app's work waits for the next poll (a save, the odds)."""
-        return self.app.busy()
+        """True while the app's work waits for the next poll (a save, the odds), or a
+        frame drawn to be shown in it."""
+        return self._owed or self.app.busy()
 
     def wait_ms(self, started_ms, now_ms):
         """How long to sleep before the next poll, for a poll that began at started_ms:

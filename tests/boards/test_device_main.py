@@ -157,11 +157,28 @@ def test_long_press_and_no_redraw_when_nothing_changed():
     assert app.handled == [UP, BACK | LONG] and screen.shown == 2
 
 
-def test_animation_redraws_without_a_press():
+def test_animation_redraws_without_a_press_drawn_in_one_poll_shown_in_the_next():
     dev, app, screen = _device()
+    app.ticking_screen = False
     app.animating = True
-    assert dev.step(0, 0) is True  # drawn and shown in the same poll
-    assert (app.renders, screen.shown) == (2, 2)
+    assert dev.step(0, 0) is False  # drawn, not yet shown
+    assert (app.renders, screen.shown, app.ticks) == (2, 1, 1) and dev.busy()
+    assert dev.wait_ms(0, 1) == 0  # the next poll at once, though nothing ticks
+    assert dev.step(0, 1) is True  # shown, and nothing else done in its poll
+    assert (app.renders, screen.shown, app.ticks) == (2, 2, 1) and not dev.busy()
+
+
+def test_a_press_takes_the_place_of_a_frame_drawn_for_the_next_poll():
+    dev, app, screen = _device()
+    dev.step(0, 0)
+    for t in (10, 20, 30, 40):
+        dev.step(1 << OK, t)  # held past the debounce: taken when let go
+    app.animating = True
+    dev.step(1 << OK, 50)  # drawn, to be shown in the next poll
+    app.animating = False
+    assert dev.step(0, 60) is True  # let go: the press drawn and shown at once instead
+    assert app.handled == [OK] and (app.renders, screen.shown) == (3, 2)
+    assert dev.step(0, 70) is False and screen.shown == 2
 
 
 def test_a_press_is_drawn_and_shown_in_the_poll_that_takes_it():
@@ -186,7 +203,9 @@ def test_a_press_s_frame_is_collected_after_at_once_and_a_frame_time_drew_leaves
         dev.step(0, 50)  # taken, drawn, shown, then collected
         assert screen.shown == 2 and collected == [1] and app.litter is False
         app.animating = True
-        dev.step(0, 60)  # time drew a frame: the app collects once the hands are off
+        dev.step(0, 60)
+        app.animating = False
+        dev.step(0, 61)  # time drew a frame, shown: the app collects once the hands are off
         assert screen.shown == 3 and collected == [1] and app.litter is True
     finally:
         main.gc = real
