@@ -2,8 +2,8 @@
 filled in (app.bgstats), or in words why this screen shows none.
 
 The link and the code are made a slice per poll (schaffner.qr's generator), the
-modules they need loaded one a poll, so no press waits for them: the press shows
-"Making the code" at once; this module loads only when a code is asked for, the
+modules they need loaded one a poll, so no press waits for them, and only once the
+hands have left the buttons: the press shows "Making the code" at once; this module loads only when a code is asked for, the
 link's and the encoder's only where a code fits the screen.
 """
 # Modules of 2 pixels at least and the standard's quiet zone of 4 modules around
@@ -66,6 +66,7 @@ class ScanCode(Screen):
         self.link = None
         self.code = None  # (schaffner.qr's QrCode, once the link is made)
         self.work = self._making(app, rec, size)
+        self.begun = False  # its first step waits for the hands to leave the buttons
 
     def _making(self, app, rec, size):
         from app import bgstats
@@ -87,13 +88,18 @@ class ScanCode(Screen):
         yield from self.code.making()
 
     def busy(self, app):
-        return self.work is not None
+        return self.work is not None and (self.begun or app.flash.hands_off(app.flash.now))
 
-    ticking = busy  # once made, polled at the idle pace (App.ticking)
+    def ticking(self, app):
+        return self.work is not None  # once made, polled at the idle pace (App.ticking)
 
     def tick(self, app, now_ms):
         if self.work is None or app.pressed:
             return False
+        if not self.begun:  # the link's and the encoder's imports hold a poll 20-35 ms
+            if not app.flash.hands_off(now_ms):
+                return False
+            self.begun = True
         try:
             next(self.work)
         except StopIteration:

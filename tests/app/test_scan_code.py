@@ -10,6 +10,7 @@ from support import stepped
 from history_steps import open_history
 
 from app.colours import BG
+from app.flash import AFTER_MS
 from app.history_write import slot
 
 FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
@@ -18,8 +19,9 @@ FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of
 def made(d):
     """Polls until the scan screen's code is made, a step each (the collector runs
     between steps under MicroPython, as between a Pico's polls)."""
+    d.app.tick(1 << 22)  # the press's poll
     for _ in range(2000):
-        if d.app.tick(1 << 22):
+        if d.app.tick((1 << 22) + AFTER_MS):  # the hands gone
             d.app.render()
         if not d.app.busy():
             return
@@ -44,7 +46,8 @@ def scan(d, row):
     d.pick(row)
     d.press("DOWNx9").shows("OK: BG Stats")
     d.press("OK")
-    d.tick(1000)
+    d.tick(1000)  # the press's poll: the hands at the buttons
+    d.tick(1000 + AFTER_MS)  # the hands gone: the code made, a step a poll
     return d
 
 
@@ -91,12 +94,15 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
     d.pick("Trainmaker")
     d.press("OK")
     top = d.app.top
-    assert top.code is None and d.app.busy()  # the press made neither the link nor the code
+    assert top.code is None  # the press made neither the link nor the code
     d.shows("Making", "the code")
     d.app.tick(0)  # the press's poll goes on: its frame first
-    d.app.tick(0)
+    for t in range(10, AFTER_MS, 10):  # the hands may still be at the buttons: no import yet
+        d.app.tick(t)
+        assert not d.app.busy() and not top.begun and top.link is None
+    d.app.tick(AFTER_MS)
     assert d.app.busy() and top.link is None  # a poll: the link's module, and no more
-    d.app.tick(0)
+    d.app.tick(AFTER_MS)
     assert top.link.startswith("https://") and top.code is None
     d.press("BACK").shows("Game 1")
     assert not d.app.busy()

@@ -1,6 +1,7 @@
 """The scan screen at the end of the Ticket to Ride script: its finished 4-player game
 offers the code and says why it shows none; the walk make chip replays goes on to a
 2-player game, whose ranking shows its code; History shows it too."""
+from app.flash import AFTER_MS
 from appdriver import Driver
 from support import stepped
 from test_scan_code import made
@@ -34,6 +35,7 @@ def test_a_finished_game_offers_its_code_on_its_result():
     d.pick("BG Stats code")
     d.shows("Making", "the code")  # at once: whether a code fits is known once its link is made
     d.tick(1000)
+    d.tick(1000 + AFTER_MS)  # the hands gone: the link made
     d.shows("4 players: too", "history.bgsplay")
     d.press("BACK").shows("Ranking", "1 Red")
     yield

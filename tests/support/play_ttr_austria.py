@@ -28,6 +28,7 @@ letter wheel's fewest presses: NAMES, which test_players checks against
 support/name_presses.py), and in the new game Jörg plays Red, Anna-Lena Blue, and
 nobody Green and Yellow (those colours play as themselves).
 """
+from app.flash import AFTER_MS
 from appdriver import toward
 
 # (name, as the screens write it, its presses: 20 and 27)
@@ -279,7 +280,8 @@ def next_game_for_bg_stats(d):
     yield from press(d, "UP", "OK")
     yield ("Ranking", "1 Red", "2 Blue")
     yield from pick(d, "BG Stats code")
-    d.tick(10)  # the code, made a slice per poll (a tick at 10 ms: the script's clock starts at 0)
+    d.tick(10)  # the press's poll (the script's clock starts at 0)
+    d.tick(10 + AFTER_MS)  # the hands gone: the code, made a slice per poll
     yield ("BG Stats",) if d.app.ui.h < 135 else ("Scan with", "BG Stats")
     yield from press(d, "BACK")
     yield ("Ranking", "1 Red")
