@@ -3,8 +3,9 @@ filled in (app.bgstats), or in words why this screen shows none.
 
 The link and the code are made a slice per poll (schaffner.qr's generator), the
 modules they need loaded one a poll, so no press waits for them, and only once the
-hands have left the buttons: the press shows "Making the code" at once; this module loads only when a code is asked for, the
-link's and the encoder's only where a code fits the screen.
+hands have left the buttons: the press shows "Making the code" at once; this module
+loads only when a code is asked for, the link's and the encoder's only where a code
+fits the screen.
 """
 # Modules of 2 pixels at least and the standard's quiet zone of 4 modules around
 # the code: 135 pixels hold version 10 (57 modules, 130 pixels), 271 bytes; the

@@ -1,24 +1,14 @@
 """Trainmaker's table and the polls: a poll draws a frame or works on the odds, never both
 (a slice of the odds and a frame in one poll held the buttons' polls 30 ms apart)."""
 from app.trainmaker.draw import pct
-from play_trainmaker import start
-from appdriver import Driver
-from schaffner.rng import Rng
+from play_trainmaker import first_roll
 from schaffner.trainmaker import solver
 from support import stepped
-
-CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
-
-
-def _game(seed):
-    """A Driver at Red's first roll with CARDS face up, and its game."""
-    d = Driver(rng=Rng(seed))
-    return d, start(d, 2, cards=CARDS)
 
 
 @stepped
 def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
-    d, g = _game(3)
+    d, g = first_roll(3)
     app = d.app
     t = app.top
     yield

@@ -4,21 +4,9 @@ import sys
 
 from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
-from appdriver import Driver
-from play_trainmaker import Clock, start, to
-from schaffner.rng import Rng
+from play_trainmaker import Clock, first_roll, to
 from schaffner.trainmaker import solver
 from support import stepped
-
-CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
-
-
-def _game(seed, players=2, odds=True):
-    """A Driver at Red's first roll with CARDS face up, and its game."""
-    d = Driver(rng=Rng(seed))
-    if not odds:
-        d.app.settings["odds"] = False
-    return d, start(d, players, cards=CARDS)
 
 
 def _place(d, *positions):
@@ -30,7 +18,7 @@ def _place(d, *positions):
 
 @stepped
 def test_odds_line_for_each_decision_worked_out_once_per_state():
-    d, g = _game(3)
+    d, g = first_roll(3)
     yield
     calls = []
     table = d.app.top
@@ -85,7 +73,7 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
 
 @stepped
 def test_odds_in_slices_never_hold_a_press():
-    d, g = _game(3)
+    d, g = first_roll(3)
     app = d.app
     t = app.top
     yield
@@ -119,7 +107,7 @@ def test_odds_in_slices_never_hold_a_press():
 
 @stepped
 def test_undo_names_what_was_undone():
-    d = _game(3, odds=False)[0]
+    d = first_roll(3, odds=False)[0]
     yield
     d.press("LONG_BACK")
     d.shows("Undone: Card PPF mail")
@@ -149,7 +137,7 @@ def test_undo_names_what_was_undone():
 
 @stepped
 def test_reboot_mid_turn_resumes_exactly():
-    d = _game(5, 3)[0]
+    d = first_roll(5, 3)[0]
     yield
     d.press("OK")  # Roll 7; the power goes before the dice stop tumbling
     faces = d.app.session.game.faces()
@@ -169,7 +157,7 @@ def test_reboot_mid_turn_resumes_exactly():
 
 @stepped
 def test_reboot_after_placing_resumes_the_same_screen():
-    d, g = _game(5, 3)
+    d, g = first_roll(5, 3)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.render()
@@ -188,7 +176,7 @@ def test_reboot_after_placing_resumes_the_same_screen():
 
 @stepped
 def test_roll_history_newest_first_with_derails_marked():
-    d = _game(3, odds=False)[0]
+    d = first_roll(3, odds=False)[0]
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.do(("switch", 6, "B"))

@@ -50,6 +50,9 @@ class Clock:
         d.tick(self.now)
 
 
+FEW = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))  # three short cards: the odds tests'
+
+
 def new_game(d, players=3, contract=CONTRACT):
     """New game, players seats (Red, Blue, ...), Steam Engine with this
     Contract (none: no Steam Engine).  Yields texts to check on the way."""
@@ -67,6 +70,16 @@ def new_game(d, players=3, contract=CONTRACT):
         d.pick(need)
     yield ("Contract",)
     d.pick("Done")
+
+
+def first_roll(seed, players=2, odds=True):
+    """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game."""
+    from appdriver import Driver
+    from schaffner.rng import Rng
+    d = Driver(rng=Rng(seed))
+    if not odds:
+        d.app.settings["odds"] = False
+    return d, start(d, players, cards=FEW)
 
 
 def start(d, players=3, contract=(), cards=DECK[:3]):
