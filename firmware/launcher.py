@@ -2,9 +2,9 @@
 faster than MicroPython compiles this source), and main.py frozen into a Schaffner firmware
 image: start the newest copy of Schaffner the Pico holds.
 
-The deploy keeps two copies of the code, /slot_a and /slot_b (each holds main.mpy,
-board.mpy, app/, drivers/, schaffner/, slotfs.mpy and version.json), and the name of the one to run,
-"a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
+The deploy keeps two copies of the code, /slot_a and /slot_b (each holds code.pack, every
+module compiled in one file; packfs.mpy, which reads it; and version.json), and the name
+of the one to run, "a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
 deploy writes that file last, after reading every other file back. It only ever writes
 into a slot this launcher would not start, and switches /slot.txt with one rename, so a
 deploy cut off at any point leaves a complete slot to start: the old one before the
@@ -109,12 +109,12 @@ def run():
         # '' heads sys.path, so from here on the slot's modules are the ones imported
         os.chdir(slot_dir(name))
         try:
-            import slotfs  # the slot's own look-ups made cheap (a slot from before has none)
-
-            slotfs.enter(slot_dir(name))
-            del slotfs  # main drops it once the first screen is up: no hold on it here
+            import packfs  # the slot's code read from its pack (a slot from before has none)
         except ImportError:
             pass
+        else:
+            packfs.enter(slot_dir(name))
+            del packfs
         import main
 
         main.main()

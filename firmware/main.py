@@ -194,8 +194,7 @@ def today():
 def start(display, colours, wdt=None):
     """Build the app on the display and return the Device that runs it: the first frame
     shown, then what it does without: the dice's generator, and the saved game built (its
-    rules imported, its log replayed), while the slot's modules still come from its
-    listing (firmware/slotfs.py)."""
+    rules imported, its log replayed)."""
     from app.app import App
     from app.flash import OsFiles
     from app.store import FileStore
@@ -213,15 +212,6 @@ def start(display, colours, wdt=None):
     if app.resume():  # a save that did not fit its game says so
         device.refresh()
     return device
-
-
-def code_from_files():
-    """The first screen is up: the slot's folder as littlefs has it again, where the launcher
-    mounted its listing over it (firmware/slotfs.py); its code leaves the heap with it (the
-    deploy install's code is in the heap)."""
-    slot = sys.modules.pop("slotfs", None)
-    if slot is not None:
-        slot.leave()
 
 
 def run(device):
@@ -291,7 +281,6 @@ def main():
         colours = palette()
         display = board.display(colours)  # first, while the heap is still in one piece
         device = start(display, colours)
-        code_from_files()
         from machine import WDT
 
         wdt = device.wdt = WDT(timeout=chip.watchdog_ms(_WDT_MS))

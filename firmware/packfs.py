@@ -1,0 +1,197 @@
+"""A make deploy slot's code read from one file, its pack, for as long as the gadget runs.
+
+A module imported from littlefs costs a Pico about 10 ms: littlefs opens its file by
+walking from the root through each folder's records (the root, /slot_a, app: 3 ms on
+the emulated Pico), then the .mpy is read and loaded.  make deploy writes every module
+of the slot into one file, PACK, with an index (host_tools/pico/compiled.py writes it),
+and the launcher mounts a Pack over the slot's folder (enter()): an import asks the
+index, in the heap, and reads its module from the one file held open.  What the pack
+does not hold (version.json, the pack itself) comes from the slot's folder on littlefs
+beneath, and so does anything written.
+
+The pack stays mounted while the gadget runs.  A tool on a PC that soft-resets the board
+first (make deploy, mpremote, Thonny) sees littlefs alone: MicroPython's mounts end with
+a soft reset.
+
+The pack: a head of 12 bytes (MAGIC; the pack's whole length, 4 bytes; how many entries
+its index holds, 2; how long a path in it is, padded with zero bytes, 2: all
+little-endian), then the index, one entry a path in the slot, sorted by path: the path,
+then its offset from the pack's start and its length (4 bytes each); then the files.  A
+folder has an entry of its own, offset and length FOLDER.  A pack shorter or longer than
+its head says is refused: the launcher then starts the slot without it.
+"""
+import os
+import sys
+
+# io taken as it is: with a path to search, MicroPython would first look on the flash for a
+# file of its name (main.py says why), and the launcher has made the slot the current folder
+_path = sys.path[:]
+sys.path.clear()
+try:
+    import io
+finally:
+    sys.path.extend(_path)
+    del _path
+
+PACK = "code.pack"
+MAGIC = b"SPK3"  # (no const(): host_tools, which writes packs, reads these without MicroPython's shims)
+HEAD_SIZE = 12
+FOLDER = 0xFFFFFFFF  # an index entry's offset and length for a folder
+_ENOENT = 2  # errno, as littlefs says it
+_EIO = 5
+_FILE = 0x8000  # stat's mode: a file, a folder
+_DIR = 0x4000
+
+
+def _code(path):
+    """Whether the pack alone answers for path: a module, a package's folder, or a name an
+    import looks for (with no dot).  The rest is the slot's own files'."""
+    return path.endswith(".mpy") or path.endswith(".py") or "." not in path
+
+
+class Pack:
+    """What os.mount takes: f, the pack open; fs, the root's littlefs; folder, the slot's.
+    The index stays bytes, searched by halves: a dict of str keys would cost a Pico 30-40 ms
+    to build at every boot (each new str is looked up among the firmware's own names)."""
+
+    def __init__(self, f, fs, folder):
+        self.f = f
+        self.fs = fs
+        self.folder = folder
+        self.cwd = ""  # inside the slot, "" at its top
+        head = f.read(HEAD_SIZE)
+        if len(head) != HEAD_SIZE or head[:4] != MAGIC:
+            raise ValueError("not a code pack")
+        length = int.from_bytes(head[4:8], "little")
+        self.count = int.from_bytes(head[8:10], "little")
+        self.width = int.from_bytes(head[10:12], "little")
+        if f.seek(0, 2) != length:
+            raise ValueError("code pack cut short or overlong")
+        f.seek(HEAD_SIZE)
+        self.index = f.read(self.count * (self.width + 8))
+        if len(self.index) != self.count * (self.width + 8):
+            raise ValueError("code pack's index damaged")
+
+    def _inside(self, path):
+        if path[:1] != "/":
+            path = self.cwd + "/" + path
+        return path.strip("/")
+
+    def _entry(self, path):
+        """(offset, length) of path's entry (FOLDER, FOLDER for a folder; the top is one),
+        or None."""
+        if not path:
+            return FOLDER, FOLDER
+        key = path.encode()
+        width = self.width
+        if len(key) > width:
+            return None
+        key += bytes(width - len(key))
+        index = self.index
+        step = width + 8
+        lo, hi = 0, self.count
+        while lo < hi:
+            mid = (lo + hi) // 2
+            at = mid * step
+            name = index[at:at + width]
+            if name == key:
+                return (int.from_bytes(index[at + width:at + width + 4], "little"),
+                        int.from_bytes(index[at + width + 4:at + step], "little"))
+            if name < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return None
+
+    def stat(self, path):
+        path = self._inside(path)
+        if not _code(path):
+            return self.fs.stat(self.folder + "/" + path)
+        entry = self._entry(path)
+        if entry is None:
+            raise OSError(_ENOENT)
+        if entry[0] == FOLDER:
+            return (_DIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return (_FILE, 0, 0, 0, 0, 0, entry[1], 0, 0, 0)
+
+    def open(self, path, mode="r"):
+        path = self._inside(path)
+        if not _code(path) or "r" not in mode or "+" in mode:
+            return self.fs.open(self.folder + "/" + path, mode)
+        entry = self._entry(path)
+        if entry is None or entry[0] == FOLDER:
+            raise OSError(_ENOENT)
+        self.f.seek(entry[0])
+        data = self.f.read(entry[1])
+        if len(data) != entry[1]:
+            raise OSError(_EIO)
+        return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
+
+    def ilistdir(self, path):
+        """The folder's entries in the pack, and at the top the slot's own files too."""
+        path = self._inside(path)
+        entry = self._entry(path)
+        if entry is None or entry[0] != FOLDER:
+            raise OSError(_ENOENT)
+        if not path:
+            yield from self.fs.ilistdir(self.folder)
+        prefix = (path + "/").encode() if path else b""
+        step = self.width + 8
+        for at in range(0, len(self.index), step):
+            name = self.index[at:at + self.width].rstrip(b"\0")
+            rest = name[len(prefix):]
+            if name.startswith(prefix) and b"/" not in rest:
+                folder = int.from_bytes(self.index[at + self.width:at + self.width + 4], "little") == FOLDER
+                yield (rest.decode(), _DIR if folder else _FILE, 0)
+
+    def chdir(self, path):
+        if self.stat(path)[0] != _DIR:
+            raise OSError(_ENOENT)
+        self.cwd = self._inside(path)
+
+    def getcwd(self):
+        return "/" + self.cwd
+
+    def remove(self, path):
+        self.fs.remove(self.folder + "/" + self._inside(path))
+
+    def rename(self, old, new):
+        self.fs.rename(self.folder + "/" + self._inside(old), self.folder + "/" + self._inside(new))
+
+    def mkdir(self, path):
+        self.fs.mkdir(self.folder + "/" + self._inside(path))
+
+    def rmdir(self, path):
+        self.fs.rmdir(self.folder + "/" + self._inside(path))
+
+    def statvfs(self, path):
+        return self.fs.statvfs("/")
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        self.f.close()
+
+
+def enter(folder):
+    """folder's pack mounted over folder and folder made the current one: True; False
+    (nothing changed) where there is no pack, it is refused, or nothing is mounted at the
+    root to hold the slot's other files (CPython)."""
+    for fs, at in os.mount() if hasattr(os, "mount") else ():
+        if at == "/":
+            break
+    else:
+        return False
+    try:
+        f = open(folder + "/" + PACK, "rb")
+    except OSError:
+        return False
+    try:
+        pack = Pack(f, fs, folder)
+        os.mount(pack, folder)
+    except (ValueError, OSError):
+        f.close()
+        return False
+    os.chdir(folder)  # into the mount
+    return True
