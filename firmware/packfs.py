@@ -11,36 +11,49 @@ beneath, and so does anything written.
 
 The pack stays mounted while the gadget runs.  A tool on a PC that soft-resets the board
 first (make deploy, mpremote, Thonny) sees littlefs alone: MicroPython's mounts end with
-a soft reset.
+a soft reset.  The mount only reads: the slot's folder cannot be listed through it.
 
 The pack: a head of 12 bytes (MAGIC; the pack's whole length, 4 bytes; how many entries
-its index holds, 2; how long a path in it is, padded with zero bytes, 2: all
-little-endian), then the index, one entry a path in the slot, sorted by path: the path,
-then its offset from the pack's start and its length (4 bytes each); then the files.  A
-folder has an entry of its own, offset and length FOLDER.  A pack shorter or longer than
-its head says is refused: the launcher then starts the slot without it.
+its index holds, 2; two zero bytes), then the index, one entry a path in the slot, sorted
+by the path's CRC-32: the CRC, then the offset of its file from the pack's start and its
+length (4 bytes each, all little-endian); then the files.  A folder has an entry of its
+own, offset and length FOLDER.  The index holds CRCs, not paths, to keep the heap it
+takes small (1.2 KB for 100 entries, 4.2 with the paths): the pack's writer refuses two
+paths with one CRC, and a path the pack lacks has a chance of about one in 43 million to be
+taken for one it holds.  A pack shorter or longer than its head says is refused: the
+launcher then starts the slot without it.
 """
 import os
 import sys
 
-# io taken as it is: with a path to search, MicroPython would first look on the flash for a
-# file of its name (main.py says why), and the launcher has made the slot the current folder
+# built-ins taken as they are: with a path to search, MicroPython would first look on the flash
+# for a file of each one's name (main.py says why), and the launcher has made the slot the
+# current folder (CPython finds them on its path)
 _path = sys.path[:]
-sys.path.clear()
+if sys.implementation.name == "micropython":
+    sys.path.clear()
 try:
     import io
+    from array import array
+    from binascii import crc32
 finally:
-    sys.path.extend(_path)
+    sys.path[:] = _path
     del _path
 
 PACK = "code.pack"
-MAGIC = b"SPK3"  # (no const(): host_tools, which writes packs, reads these without MicroPython's shims)
+MAGIC = b"SPK4"  # (no const(): host_tools, which writes packs, reads these without MicroPython's shims)
 HEAD_SIZE = 12
+ENTRY_SIZE = 12
 FOLDER = 0xFFFFFFFF  # an index entry's offset and length for a folder
 _ENOENT = 2  # errno, as littlefs says it
 _EIO = 5
 _FILE = 0x8000  # stat's mode: a file, a folder
 _DIR = 0x4000
+
+
+def key(path):
+    """A path's place in the index, its CRC-32 (the pack's writer uses it too)."""
+    return crc32(path.encode())
 
 
 def _code(path):
@@ -50,9 +63,9 @@ def _code(path):
 
 
 class Pack:
-    """What os.mount takes: f, the pack open; fs, the root's littlefs; folder, the slot's.
-    The index stays bytes, searched by halves: a dict of str keys would cost a Pico 30-40 ms
-    to build at every boot (each new str is looked up among the firmware's own names)."""
+    """What os.mount takes: f, the pack open; fs, the file system beneath (the root's
+    littlefs); folder, the slot's.  The index is an array of 32-bit numbers, three an
+    entry, searched by halves."""
 
     def __init__(self, f, fs, folder):
         self.f = f
@@ -64,13 +77,11 @@ class Pack:
             raise ValueError("not a code pack")
         length = int.from_bytes(head[4:8], "little")
         self.count = int.from_bytes(head[8:10], "little")
-        self.width = int.from_bytes(head[10:12], "little")
-        if f.seek(0, 2) != length:
+        if f.seek(0, 2) != length or HEAD_SIZE + self.count * ENTRY_SIZE > length:
             raise ValueError("code pack cut short or overlong")
         f.seek(HEAD_SIZE)
-        self.index = f.read(self.count * (self.width + 8))
-        if len(self.index) != self.count * (self.width + 8):
-            raise ValueError("code pack's index damaged")
+        self.index = array("I", bytes(ENTRY_SIZE * self.count))  # (bytes: taken as the items' own bytes)
+        f.readinto(self.index)
 
     def _inside(self, path):
         if path[:1] != "/":
@@ -82,22 +93,15 @@ class Pack:
         or None."""
         if not path:
             return FOLDER, FOLDER
-        key = path.encode()
-        width = self.width
-        if len(key) > width:
-            return None
-        key += bytes(width - len(key))
+        k = key(path)
         index = self.index
-        step = width + 8
         lo, hi = 0, self.count
         while lo < hi:
-            mid = (lo + hi) // 2
-            at = mid * step
-            name = index[at:at + width]
-            if name == key:
-                return (int.from_bytes(index[at + width:at + width + 4], "little"),
-                        int.from_bytes(index[at + width + 4:at + step], "little"))
-            if name < key:
+            mid = (lo + hi) >> 1
+            at = index[3 * mid]
+            if at == k:
+                return index[3 * mid + 1], index[3 * mid + 2]
+            if at < k:
                 lo = mid + 1
             else:
                 hi = mid
@@ -127,23 +131,6 @@ class Pack:
             raise OSError(_EIO)
         return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
 
-    def ilistdir(self, path):
-        """The folder's entries in the pack, and at the top the slot's own files too."""
-        path = self._inside(path)
-        entry = self._entry(path)
-        if entry is None or entry[0] != FOLDER:
-            raise OSError(_ENOENT)
-        if not path:
-            yield from self.fs.ilistdir(self.folder)
-        prefix = (path + "/").encode() if path else b""
-        step = self.width + 8
-        for at in range(0, len(self.index), step):
-            name = self.index[at:at + self.width].rstrip(b"\0")
-            rest = name[len(prefix):]
-            if name.startswith(prefix) and b"/" not in rest:
-                folder = int.from_bytes(self.index[at + self.width:at + self.width + 4], "little") == FOLDER
-                yield (rest.decode(), _DIR if folder else _FILE, 0)
-
     def chdir(self, path):
         if self.stat(path)[0] != _DIR:
             raise OSError(_ENOENT)
@@ -151,21 +138,6 @@ class Pack:
 
     def getcwd(self):
         return "/" + self.cwd
-
-    def remove(self, path):
-        self.fs.remove(self.folder + "/" + self._inside(path))
-
-    def rename(self, old, new):
-        self.fs.rename(self.folder + "/" + self._inside(old), self.folder + "/" + self._inside(new))
-
-    def mkdir(self, path):
-        self.fs.mkdir(self.folder + "/" + self._inside(path))
-
-    def rmdir(self, path):
-        self.fs.rmdir(self.folder + "/" + self._inside(path))
-
-    def statvfs(self, path):
-        return self.fs.statvfs("/")
 
     def mount(self, readonly, mkfs):
         pass

@@ -12,6 +12,7 @@ driver too, firmware/drivers/ssd1306.py), so the build needs no network.
 """
 import json
 import os
+import struct
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -49,20 +50,22 @@ def pack(files):
         if not name.endswith(".mpy") or name.startswith("/") or "//" in name or "." in name[:-4]:
             raise ValueError("%r cannot go in a code pack: only a module's .mpy, by its path in the slot" % name)
     folders = {name[:i] for name in files for i in range(len(name)) if name[i] == "/"}
-    width = max(len(name.encode()) for name in list(files) + list(folders))
-    entries = sorted(files.keys() | folders, key=lambda name: name.encode().ljust(width, b"\0"))
-    offset = packfs.HEAD_SIZE + len(entries) * (width + 8)
+    keys = {packfs.key(name): name for name in files.keys() | folders}
+    if len(keys) < len(files) + len(folders):
+        raise ValueError("two paths of the code pack have one CRC-32: rename a module")
+    offset = packfs.HEAD_SIZE + len(keys) * packfs.ENTRY_SIZE
     index = []
     data = []
-    for name in entries:
+    for k in sorted(keys):
+        name = keys[k]
         if name in folders:
             where = (packfs.FOLDER, packfs.FOLDER)
         else:
             where = (offset, len(files[name]))
             data.append(files[name])
             offset += len(files[name])
-        index.append(name.encode().ljust(width, b"\0") + where[0].to_bytes(4, "little") + where[1].to_bytes(4, "little"))
-    head = packfs.MAGIC + offset.to_bytes(4, "little") + len(entries).to_bytes(2, "little") + width.to_bytes(2, "little")
+        index.append(struct.pack("<III", k, *where))
+    head = packfs.MAGIC + struct.pack("<IHH", offset, len(keys), 0)
     return head + b"".join(index) + b"".join(data)
 
 

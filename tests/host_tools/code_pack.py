@@ -1,6 +1,7 @@
 """A code pack (firmware/packfs.py) read on this PC as the board reads it."""
 import io
 
+from host_tools.device_files import device_files, slot_path
 from host_tools.pico import compiled
 
 packfs = compiled.packfs
@@ -27,14 +28,6 @@ class Beneath:
             return io.BytesIO(self.files[path])
         return "written " + path
 
-    def ilistdir(self, path):
-        self.asked.append(("ilistdir", path))
-        for name in sorted(self.files):
-            if name.startswith(path + "/"):
-                yield (name[len(path) + 1:], 0x8000, 0, len(self.files[name]))
-
-    def remove(self, path):
-        self.asked.append(("remove", path))
 
 
 def mounted(data, beneath=None, folder="/slot_a"):
@@ -42,18 +35,29 @@ def mounted(data, beneath=None, folder="/slot_a"):
     return packfs.Pack(io.BytesIO(data), beneath if beneath is not None else Beneath(), folder)
 
 
-def modules(data):
-    """{path in the slot: bytes} of every file in the pack, found through its listings."""
+def entries(data):
+    """How many paths (files and folders) the pack's index holds."""
+    return mounted(data).count
+
+
+def modules(data, names):
+    """{path in the slot: bytes} of names, read from the pack as the board reads them."""
     pack = mounted(data)
     found = {}
-
-    def walk(folder):
-        for name, kind, _ in pack.ilistdir(folder):
-            path = folder + "/" + name if folder else name
-            if kind == 0x4000:
-                walk(path)
-            else:
-                with pack.open(path, "rb") as f:
-                    found[path] = f.read()
-    walk("")
+    for name in names:
+        with pack.open(name, "rb") as f:
+            found[name] = f.read()
     return found
+
+
+def slot_modules(board):
+    """The paths in the slot of the modules make deploy packs for board."""
+    return sorted(slot_path(device) for _, device in device_files(board) if slot_path(device) != compiled.READER)
+
+
+def unpack(data, board):
+    """{path: bytes} of board's modules in the pack, which holds those and their folders alone."""
+    names = slot_modules(board)
+    folders = {name[:i] for name in names for i in range(len(name)) if name[i] == "/"}
+    assert entries(data) == len(names) + len(folders)
+    return modules(data, names)

@@ -3,7 +3,7 @@ board through firmware/packfs.py's Pack, mounted over the slot for as long as th
 runs (tests/host_tools/test_deploy_board.py boots one under MicroPython)."""
 import pytest
 
-from code_pack import Beneath, modules, mounted, packfs
+from code_pack import Beneath, entries, modules, mounted, packfs
 from host_tools.pico import compiled
 
 _DIR = 0x4000
@@ -17,8 +17,10 @@ FILES = {
 }
 
 
-def test_every_module_comes_back_as_written_through_the_listings():
-    assert modules(compiled.pack(FILES)) == FILES
+def test_every_module_comes_back_as_written():
+    data = compiled.pack(FILES)
+    assert modules(data, FILES) == FILES
+    assert entries(data) == len(FILES) + 3  # app, app/trainmaker, schaffner
 
 
 def test_an_imports_looks_are_answered_by_the_index_alone():
@@ -42,8 +44,6 @@ def test_the_slots_other_files_come_from_its_folder_beneath():
     with pack.open("version.json", "r") as f:
         assert f.read() == b'{"version": "0.2.0"}'
     assert pack.open("app/new.mpy", "wb") == "written /slot_a/app/new.mpy"  # writes too
-    pack.remove("old.mpy")
-    assert ("remove", "/slot_a/old.mpy") in beneath.asked
     with pytest.raises(OSError):
         pack.stat("code.txt")
 
@@ -64,19 +64,27 @@ def test_the_current_folder_inside_the_pack():
     assert pack.getcwd() == "/app"
 
 
-def test_the_top_lists_the_packs_names_and_the_slots_own_files():
-    beneath = Beneath({"/slot_a/version.json": b"{}", "/slot_a/code.pack": b"", "/slot_a/packfs.mpy": b""})
-    pack = mounted(compiled.pack(FILES), beneath)
-    top = sorted((name, kind) for name, kind, *_ in pack.ilistdir("/"))
-    assert top == [("app", _DIR), ("board.mpy", _FILE), ("code.pack", _FILE), ("main.mpy", _FILE),
-                   ("packfs.mpy", _FILE), ("schaffner", _DIR), ("version.json", _FILE)]
-    assert sorted(name for name, *_ in pack.ilistdir("app")) == ["events.mpy", "trainmaker"]
+def test_a_path_the_pack_lacks_is_not_taken_for_one_it_holds():
+    pack = mounted(compiled.pack(FILES))
+    # every module name the device code imports that the pack does not hold, as an import asks
+    for name in ("framebuf", "gc", "machine", "micropython", "rp2", "array", "uctypes", "json", "os",
+                 "app/app", "schaffner/journal", "drivers"):
+        for path in (name, name + ".mpy"):
+            with pytest.raises(OSError):
+                pack.stat(path)
+
+
+def test_two_paths_with_one_crc_are_refused(monkeypatch):
+    monkeypatch.setattr(packfs, "key", lambda path: len(path))
+    with pytest.raises(ValueError) as exc:
+        compiled.pack({"a/x.mpy": b"M\x06", "b/y.mpy": b"M\x06"})
+    assert "CRC" in str(exc.value)
 
 
 @pytest.mark.parametrize("spoil", [
     lambda data: data[:-1],  # cut short
     lambda data: data + b"\0",  # overlong
-    lambda data: b"SPK2" + data[4:],  # another format
+    lambda data: b"SPK3" + data[4:],  # another format
     lambda data: data[:20],  # the index cut
 ])
 def test_a_damaged_pack_is_refused(spoil):

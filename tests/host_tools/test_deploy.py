@@ -35,7 +35,7 @@ def real_image():
 
 def _packed(image):
     """{path in the slot: .mpy bytes} of the image's code pack, read as the board reads it."""
-    return code_pack.modules(image.files[compiled.packfs.PACK])
+    return code_pack.unpack(image.files[compiled.packfs.PACK], image.board)
 
 
 def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_image):
@@ -388,7 +388,7 @@ def test_the_oled_board_deploys_with_no_network(monkeypatch):
     rc = main(["deploy", "--board", "pico_oled", "--port", "/dev/ttyACM0"],
               State(connect=lambda port: board, out=lines.append))
     assert rc == 0 and lines[-1].splitlines()[-1].endswith("for pico_oled")
-    assert "drivers/ssd1306.mpy" in code_pack.modules(board.files["/slot_b/code.pack"])
+    assert "drivers/ssd1306.mpy" in code_pack.unpack(board.files["/slot_b/code.pack"], "pico_oled")
 
 
 def test_unknown_board_is_a_usage_error():

@@ -126,7 +126,7 @@ def test_the_real_image_cut_anywhere_on_an_old_layout_board():
     slots filled with the same code."""
     new = compiled.build_image("pico_oled", deploy.mpy_cross_path())
     # the old layout had the same modules as files of their own
-    kind, files = old_layout(SimpleNamespace(files=code_pack.modules(new.files["code.pack"])))
+    kind, files = old_layout(SimpleNamespace(files=code_pack.unpack(new.files["code.pack"], "pico_oled")))
     files.update(SSD1306)  # what the deploy before slots put in /lib: it stays
     versions = {"old": (kind, files), "new": ("slots", new)}
     whole = board_with(files)
