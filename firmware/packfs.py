@@ -11,7 +11,8 @@ beneath, and so does anything written.
 
 The pack stays mounted while the gadget runs.  A tool on a PC that soft-resets the board
 first (make deploy, mpremote, Thonny) sees littlefs alone: MicroPython's mounts end with
-a soft reset.  The mount only reads: the slot's folder cannot be listed through it.
+a soft reset.  The mount opens and looks up, nothing more: the slot's folder cannot be
+listed, and nothing removed or renamed, through it.
 
 The pack: a head of 12 bytes (MAGIC; the pack's whole length, 4 bytes; how many entries
 its index holds, 2; two zero bytes), then the index, one entry a path in the slot, sorted
@@ -19,9 +20,9 @@ by the path's CRC-32: the CRC, then the offset of its file from the pack's start
 length (4 bytes each, all little-endian); then the files.  A folder has an entry of its
 own, offset and length FOLDER.  The index holds CRCs, not paths, to keep the heap it
 takes small (1.2 KB for 100 entries, 4.2 with the paths): the pack's writer refuses two
-paths with one CRC, and a path the pack lacks has a chance of about one in 43 million to be
-taken for one it holds.  A pack shorter or longer than its head says is refused: the
-launcher then starts the slot without it.
+paths with one CRC, and a path the pack lacks has a chance of about one in 43 million to
+be taken for one it holds.  A pack shorter or longer than its head says is refused, and
+its modules with it (the launcher's import of main fails, on the REPL): make deploy again.
 """
 import os
 import sys
