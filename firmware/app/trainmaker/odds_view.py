@@ -2,6 +2,7 @@
 opened and gone when left (the menu's heap stays small while a view is open).
 """
 from app.trainmaker import draw as D
+from app.trainmaker.table import units
 from app.trainmaker.text import card_short
 from app.ui import spread
 from app.widgets import TextView
@@ -31,7 +32,7 @@ class OddsView(TextView):
         if self.work is None:
             from schaffner.trainmaker import solver
             self.work = solver.odds_steps(g, table.solver(g))
-        done, value = table.advance(self.work)
+        done, value = table.advance(self.work, units(app, now_ms))
         if not done:
             return False
         self.work = None
