@@ -4,11 +4,11 @@ image: start the newest copy of Schaffner the Pico holds.
 
 The deploy keeps two copies of the code, /slot_a and /slot_b (each holds code.pack, every
 module compiled in one file; packfs.mpy, which reads it; and version.json), and the name
-of the one to run, "a" or "b", in /slot.txt. A slot counts as complete once its version.json is there: the
-deploy writes that file last, after reading every other file back. It only ever writes
-into a slot this launcher would not start, and switches /slot.txt with one rename, so a
-deploy cut off at any point leaves a complete slot to start: the old one before the
-switch, the new one after. See host_tools/pico/deploy.py.
+of the one to run, "a" or "b", in /slot.txt. A slot counts as complete once its
+version.json is there: the deploy writes that file last, after reading every other file
+back. It only ever writes into a slot this launcher would not start, and switches
+/slot.txt with one rename, so a deploy cut off at any point leaves a complete slot to
+start: the old one before the switch, the new one after. See host_tools/pico/deploy.py.
 
 A firmware image (make firmware) holds one more copy, frozen: its stamp as the module
 firmware_stamp and firmware/main.py as the module gadget. The rp2 port runs a frozen

