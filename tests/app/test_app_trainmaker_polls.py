@@ -1,6 +1,5 @@
 """Trainmaker's table and the polls: a poll draws a frame or works on the odds, never both
 (a slice of the odds and a frame in one poll held the buttons' polls 30 ms apart)."""
-from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from play_trainmaker import first_roll
 from schaffner.trainmaker import solver
@@ -25,7 +24,7 @@ def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
     d.press("UP", "OK")  # Roll: the tip is worked out while the dice tumble
     slices = []
     advance = t.advance
-    t.advance = lambda work, units: slices.append(now) or advance(work, units)
+    t.advance = lambda work: slices.append(now) or advance(work)
     frames = 0
     while t._rolling():
         before = len(slices)
@@ -34,23 +33,3 @@ def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
             assert len(slices) == before  # the tumble's frame alone in its poll
         now += 2 if app.busy() else 10
     assert frames >= 5 and slices and t.odds(app, g) is not None
-
-
-@stepped
-def test_the_odds_take_bigger_slices_once_the_hands_have_left_the_buttons():
-    d, g = first_roll(3)
-    app = d.app
-    t = app.top
-    yield
-    d.press("UP", "OK")  # Roll
-    now = app.flash.touched  # the press's poll
-    units = []
-    advance = t.advance
-    t.advance = lambda work, n: units.append((now, n)) or advance(work, n)
-    while t.odds(app, g) is None:
-        app.tick(now)
-        now += 20  # (a tumble's polls, slowed down: the odds outlast the hands)
-    near = [n for at, n in units if at - app.flash.touched < AFTER_MS]
-    away = [n for at, n in units if at - app.flash.touched >= AFTER_MS]
-    assert near and set(near) == {50}  # a slice of 5 to 12 ms while a press may come
-    assert away and set(away) == {150}

@@ -2,7 +2,6 @@
 opened and gone when left (the menu's heap stays small while a view is open).
 """
 from app.trainmaker import draw as D
-from app.trainmaker.table import units
 from app.trainmaker.text import card_short
 from app.ui import spread
 from app.widgets import TextView
@@ -32,7 +31,7 @@ class OddsView(TextView):
         if self.work is None:
             from schaffner.trainmaker import solver
             self.work = solver.odds_steps(g, table.solver(g))
-        done, value = table.advance(self.work, units(app, now_ms))
+        done, value = table.advance(self.work)
         if not done:
             return False
         self.work = None

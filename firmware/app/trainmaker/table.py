@@ -36,11 +36,8 @@ ROLL_MS = const(600)  # how long the dice tumble
 FRAME_MS = const(80)
 # Solver work per tick: a unit of the solver's steps is about 0.09 ms on a
 # Pico (measured against host_tools/bench/reference.py), and no step is over
-# 45 units, so a slice takes 5 to 12 ms; once the hands have left the buttons
-# (app.flash.hands_off) 14 to 22: fewer polls, each a few ms of its own, and
-# no press so near that it would wait for one (the gap anywhere: 50 ms).
+# 45 units, so a slice takes 5 to 12 ms.
 _SLICE = const(50)
-_SLICE_AWAY = const(150)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
@@ -53,11 +50,6 @@ def state_key(app):
     """Changes with every action and every undo (the base changes when the journal folds)."""
     j = app.session.journal
     return (len(j.actions), id(j.base))
-
-
-def units(app, now_ms):
-    """The solver's work a poll at now_ms may take (see _SLICE)."""
-    return _SLICE_AWAY if app.flash.hands_off(now_ms) else _SLICE
 
 
 def last_actor(g):
@@ -139,7 +131,7 @@ class Table(Screen):
         if self.owed:
             self.owed = False
             return not self._rolling()  # (while the dice tumble, their last frame shows the odds)
-        if not app.pressed and self.busy(app) and self._work_on_odds(app.session.game, units(app, now_ms)):
+        if not app.pressed and self.busy(app) and self._work_on_odds(app.session.game):
             self.owed = True
         return False
 
@@ -153,12 +145,12 @@ class Table(Screen):
         g = self._sync(app)
         return self.owed or self.okey != self.key and self.wants_odds(app, g)
 
-    def _work_on_odds(self, g, units=_SLICE):
-        """One slice of the odds (units of the solver's work); True once they are known."""
+    def _work_on_odds(self, g):
+        """One slice of the odds; True once they are known."""
         if self.work is None or self.wkey != self.key:
             self.work = self.odds_steps(g)
             self.wkey = self.key
-        done, value = self.advance(self.work, units)
+        done, value = self.advance(self.work)
         if not done:
             return False
         self.work = None
@@ -166,12 +158,12 @@ class Table(Screen):
         self.okey = self.key
         return True
 
-    def advance(self, work, units=_SLICE):
-        """Run work (a generator of solver steps) for one slice of units: (True,
-        its result) once it has ended, else (False, None)."""
+    def advance(self, work):
+        """Run work (a generator of solver steps) for one slice: (True, its
+        result) once it has ended, else (False, None)."""
         spent = 0
         try:
-            while spent < units:
+            while spent < _SLICE:
                 spent += next(work)
         except StopIteration as end:
             return True, end.value
