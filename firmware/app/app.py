@@ -228,26 +228,32 @@ class App:
 
     def tick(self, now_ms):
         """Time passes (every poll): a piece of saving if some is waiting, alone in
-        its poll; else the top screen's tick: animations, and a slice of work such
+        its poll (deferred saving not while the top screen works or draws as time
+        passes); else the top screen's tick: animations, and a slice of work such
         as the odds (a screen leaves its work for the next poll while app.pressed,
-        so a press's frame goes out first); and when that drew nothing and left
-        no work waiting, a module preload() asked for (once the hands have left
-        the buttons AFTER_MS: a press that came meanwhile would wait for it), or
-        once they are all in, the history (App.history) of a game in play, or
-        once the hands are off, the garbage of the frames time drew. True when
-        the screen changed."""
+        so a press's frame goes out first); and when that drew nothing, and the
+        screen neither works nor draws, a module preload() asked for (once the
+        hands have left the buttons AFTER_MS: a press that came meanwhile would
+        wait for it), or once they are all in, the history (App.history) of a
+        game in play, or once the hands are off, the garbage of the frames time
+        drew. True when the screen changed."""
         s = self.session
         if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
             # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
             s.ms += (now_ms - self.clock) & 0x3FFFFFFF
         self.clock = now_ms
         try:
-            if self.flash.due(self.pressed, now_ms, self._screen_busy()):
+            # the top screen's work for the polls, or what time draws on it (a roll's tumble):
+            # the player waits for it or watches it, so deferred flash work, imports and the
+            # frames' garbage wait for it (a snapshot's erase mid-tumble held its last frame
+            # 120 ms on the emulated Pico)
+            held = self._held()
+            if self.flash.due(self.pressed, now_ms, held):
                 return self._save(self.flash.step)
             t = getattr(self.top, "tick", None)
             if t and t(self, now_ms):
                 return True
-            if not self.pressed and not self._screen_busy():
+            if not self.pressed and not held:
                 if self.loading:
                     if self.flash.hands_off(now_ms):  # an import holds a poll 10-50 ms
                         self._load()
@@ -264,7 +270,12 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        return self.flash.due(False) or self._loads() or self._screen_busy()
+        held = self._held()
+        return self.flash.due(False, None, held) or not held and self._loads() or self._screen_busy()
+
+    def _held(self):
+        """The top screen works for the polls or draws as time passes (tick())."""
+        return self._screen_busy() or self.ticking()
 
     def _loads(self):
         return len(self.loading) > 0 and self.flash.hands_off(self.flash.now)

@@ -241,7 +241,10 @@ class FlashQueue:
         head = self.work[0]
         waited = MAX_WAIT_MS if head[1] == SOON else (now_ms - head[4]) & _TICKS
         late = max(MAX_WAIT_MS - waited, AFTER_MS - off)
-        return max(0, min(QUIET_MS - off, late, LAST_MS - waited))
+        wait = max(0, min(QUIET_MS - off, late, LAST_MS - waited))
+        if not wait and self.busy and head[1] == DEFER and waited < MAX_WAIT_MS:
+            return MAX_WAIT_MS - waited  # held while the screen works or draws (due()): it sets the pace
+        return wait
 
     def due(self, pressed, now_ms=None, busy=False):
         """Whether a step runs in this poll (at now_ms; None: the last poll's): when
