@@ -245,8 +245,8 @@ class App:
         try:
             # the top screen's work for the polls, or what time draws on it (a roll's tumble):
             # the player waits for it or watches it, so deferred flash work, imports and the
-            # frames' garbage wait for it (a snapshot's erase mid-tumble held its last frame
-            # 120 ms on the emulated Pico)
+            # frames' garbage wait for it (deferred flash work at the hands' pause held a
+            # tumble's last frame 116 ms on the emulated Pico)
             held = self._held()
             if self.flash.due(self.pressed, now_ms, held):
                 return self._save(self.flash.step)

@@ -44,13 +44,18 @@ def compile_file(mpy_cross, host, name, tmp):
         return f.read()
 
 
+def folders_of(paths):
+    """Every folder the paths (in a slot, "/" between names) lie in, the folders' folders too."""
+    return {path[:i] for path in paths for i in range(len(path)) if path[i] == "/"}
+
+
 def pack(files):
     """The bytes of a code pack (firmware/packfs.py) holding files, {path in the slot: the
     bytes of a .mpy}."""
     for name in files:
         if not name.endswith(".mpy") or name.startswith("/") or "//" in name or "." in name[:-4]:
             raise ValueError("%r cannot go in a code pack: only a module's .mpy, by its path in the slot" % name)
-    folders = {name[:i] for name in files for i in range(len(name)) if name[i] == "/"}
+    folders = folders_of(files)
     keys = {packfs.key(name): name for name in files.keys() | folders}
     if len(keys) < len(files) + len(folders):
         raise ValueError("two paths of the code pack have one CRC-32: rename a module")

@@ -55,7 +55,7 @@ def test_deferred_flash_work_waits_for_the_dice_to_stop():
     while t._rolling():
         now += 10
         app.tick(now)
-        assert not done  # past QUIET_MS too: a snapshot's erase would hold the tumble's frames
+        assert not done  # past QUIET_MS too: flash work (an erase) would hold the tumble's frames
     assert now > QUIET_MS and not app.ticking()
     assert app.busy() and app.flash.wait_ms(now) == 0  # due now: the next poll comes at once
     app.tick(now + 10)

@@ -58,6 +58,5 @@ def slot_modules(board):
 def unpack(data, board):
     """{path: bytes} of board's modules in the pack, which holds those and their folders alone."""
     names = slot_modules(board)
-    folders = {name[:i] for name in names for i in range(len(name)) if name[i] == "/"}
-    assert entries(data) == len(names) + len(folders)
+    assert entries(data) == len(names) + len(compiled.folders_of(names))
     return modules(data, names)
