@@ -259,8 +259,11 @@ class App:
                         self._load()
                 elif self._history is None and self.session is not None:
                     # made while nothing waits: it looks for files a power cut
-                    # left, which the press that ends the game should not do
-                    self._history = self._make_history()
+                    # left, which the press that ends the game should not do; and
+                    # once the hands are off (22 ms of a make deploy install's poll
+                    # right after a game's first press, on the emulated Display Pack)
+                    if self.flash.hands_off(now_ms):
+                        self._history = self._make_history()
                 elif self.litter and self.flash.hands_off(now_ms):
                     self.litter = False
                     gc.collect()  # what frames drawn by time left (main.Device._show)
