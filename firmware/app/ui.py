@@ -19,8 +19,9 @@ Drawing a frame allocates nothing but the strings the screens format.
 
 The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
 middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
-reads as the waist of an 8.  Doubled, each 0's cell of the scratch line
-gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
+reads as the waist of an 8.  Doubled, the glyphs a canvas draws from itself
+(the Display Pack's, _glyph_table) hold ours, and elsewhere each 0's cell of
+the scratch line gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
 then its cell is drawn again with ours, one blit a zero, on what the
 cell's blank first column shows under the text; the big type takes our
 bitmap.  The search for a 0 is C's: a string without
@@ -77,8 +78,12 @@ class Ui:
         self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         self._wide = 0  # doubled text: strings up to this many characters (at 2x)
         self._native = getattr(canvas, "doubled", None)
+        self._glyph_text = getattr(canvas, "glyphs", None)
+        self._glyphs = None
         if self.s == 2:
             self._double_scratch()
+            if self._glyph_text is not None:
+                self._glyphs = self._glyph_table()
         self.band = None  # colour screens: the title bar's colour, the acting player's (App.render)
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
@@ -110,6 +115,18 @@ class Ui:
         # the doubled string, k characters long, is the view self._doubled[k - 1]
         self._doubled = [framebuf.FrameBuffer(two, 16 * k, 16, framebuf.MONO_HLSB, 16 * n)
                          for k in range(1, n + 1)]
+
+    def _glyph_table(self):
+        """The font's glyphs of the characters 32..127 as MONO_HLSB rows, 8 bytes each, our
+        0 for the font's: what a canvas's glyphs() draws doubled text from (768 bytes)."""
+        table = bytearray(96 * 8)
+        g = self._glyph
+        for k in range(96):
+            g.fill(0)
+            g.text(chr(32 + k), 0, 0, 1)
+            table[8 * k:8 * k + 8] = self._glyph_buf
+        table[8 * 16:8 * 17] = _ZERO
+        return table
 
     def record(self, on=True, boxes=False):
         """Keep every string drawn (for the simulator's text frames and tests);
@@ -154,6 +171,8 @@ class Ui:
         fb = self.fb
         if scale == 2 and self._wide and x >= 0:
             n = min(len(s), self._wide)  # the rest would be past the right edge
+            if n and self._glyphs is not None and self._glyph_text(s, n, self._glyphs, x, y, c):
+                return
             if n:
                 one = self._one
                 one.fill(0)

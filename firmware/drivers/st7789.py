@@ -23,7 +23,8 @@ Where the board hands over its native loops (drivers.gs4_native), a band is made
 byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
 they become: the whole frame then costs little more than its 8.3 ms on the wire,
 where the palette blit, pixel by pixel, costs three times that.  The display then
-also draws doubled text itself (``doubled``, which app.ui looks for).
+also draws doubled text itself (``doubled``, and ``glyphs`` from the glyphs app.ui hands
+it, which app.ui looks for).
 
 The controller is reset when the display is made, and set up by the first show(),
 which also switches it on once that frame is in its memory: the boot builds the app
@@ -83,8 +84,9 @@ class ST7789(framebuf.FrameBuffer):
     palette: up to 16 (r, g, b) tuples, 0..255 each. tuning: extra init commands for the
     panel (voltages, gamma) as bytes: command, data length, data, command, ...
     invert: IPS panels show true colours with display inversion on.
-    native: the module drivers.gs4_native (or one with its sums, send, double and
-    double_any), or None for framebuf's blits; widths a multiple of 8 only.
+    native: the module drivers.gs4_native (or one with its sums, send, double,
+    double_any, glyphs and modules), or None for framebuf's blits; widths a multiple of 8
+    only.
     dma: with the native loops (and only with them), a DMA channel that feeds spi's transmit
     FIFO (drivers.lcd_board's SpiDma: regs, spi, busy, as gs4_native.send takes them): the
     rows are made into two RGB565 buffers by turns, each while the other goes out, a whole
@@ -118,6 +120,8 @@ class ST7789(framebuf.FrameBuffer):
             self._spans = array("i", bytes(4 * self._bands))  # per band: what changed in it
             self._double = native.double
             self._double_any = native.double_any
+            self._glyph_loop = native.glyphs
+            self.glyphs = self._glyphs
             self._pairs = bytearray(1024)  # 256 words
             self.doubled = self._doubled
             self._draw_modules = native.modules
@@ -176,6 +180,15 @@ class ST7789(framebuf.FrameBuffer):
             self._double(0, 0, 0, line, stride, count, self._frame, self._stride, x, y, c)
         else:
             self._double_any(line, stride, count, self._frame, self._stride, x, y, c, w, h)
+
+    def _glyphs(self, s, n, table, x, y, c):
+        """The first n characters of s at twice their size from table's glyphs (see
+        drivers.gs4_native.glyphs): True once drawn; False for text not wholly inside the
+        frame at an even x, which app.ui then draws through doubled()."""
+        if x >= 0 and not x & 1 and x + 16 * n <= self.width and 0 <= y <= self.height - 16:
+            self._glyph_loop(0, 0, 0, s, n, table, self._frame, self._stride, x, y, c)
+            return True
+        return False
 
     def _modules(self, bits, n, x0, scale, c):
         """A QR code's dark modules as squares of scale pixels in colour c, its top left at

@@ -14,16 +14,24 @@ H = 135
 
 class NativeCanvas(framebuf.FrameBuffer):
     """A GS4 canvas that draws doubled text itself, as the Display Pack's does
-    (drivers.st7789.doubled), through the native loop's Python twin."""
+    (drivers.st7789's doubled and glyphs), through the native loops' Python twins."""
 
     def __init__(self, buf):
         super().__init__(buf, W, H, framebuf.GS4_HMSB)
         self.buf = buf
-        self.calls = 0
+        self.calls = 0  # doubled()
+        self.glyph_calls = 0  # glyphs() that drew
 
     def doubled(self, line, stride, count, x, y, c):
         self.calls += 1
         native_reference.double_any(line, stride, count, self.buf, W // 2, x, y, c, W, H)
+
+    def glyphs(self, s, n, table, x, y, c):
+        if x >= 0 and not x & 1 and x + 16 * n <= W and 0 <= y <= H - 16:  # as drivers.st7789's
+            self.glyph_calls += 1
+            native_reference.glyphs(0, 0, 0, s, n, table, self.buf, W // 2, x, y, c)
+            return True
+        return False
 
 
 def canvas(native=False):
@@ -158,17 +166,31 @@ def test_the_strings_drawn_are_recorded_once_each():
     assert ui.drawn == ["Pass 1", "Red"]
 
 
-def test_a_canvas_that_doubles_text_itself_is_handed_the_line():
+def test_a_canvas_that_doubles_text_itself_is_handed_the_string_or_the_line():
     _, fb = canvas(True)
     ui = Ui(fb, W, H, colour=True)
-    ui.text("Ab", 3, 4, 9)
+    ui.text("Ab", 4, 4, 9)  # inside, at an even x: the canvas draws it from the glyphs
+    ui.text("Ab", 3, 4, 9)  # at an odd x: from the line at 1x
     ui.text("Ab", 3, 40, 9, 1)  # at 1x: framebuf's own text
-    assert fb.calls == 1
+    assert (fb.glyph_calls, fb.calls) == (1, 1)
 
 
-def test_the_native_path_draws_schaffners_zero_too():
-    plain_buf, plain = canvas()
-    native_buf, native = canvas(True)
-    for fb in (plain, native):
-        Ui(fb, W, H, colour=True).text("10:05", 3, 7, 9)
-    assert native.calls == 1 and bytes(native_buf) == bytes(plain_buf)
+def test_the_native_paths_draw_schaffners_zero_too():
+    for x in (4, 3):  # the glyphs' path, the line's
+        plain_buf, plain = canvas()
+        native_buf, native = canvas(True)
+        for fb in (plain, native):
+            Ui(fb, W, H, colour=True).text("10:05", x, 7, 9)
+        assert native.glyph_calls + native.calls == 1 and bytes(native_buf) == bytes(plain_buf)
+
+
+def test_the_glyphs_draw_every_character_as_the_line_does():
+    chars = "".join(chr(k) for k in range(32, 128)) + "\xe9\x01"  # past 127 and below 32: 127's glyph
+    for at in range(0, len(chars), 14):
+        s = chars[at:at + 14]
+        plain_buf, plain = canvas()
+        native_buf, native = canvas(True)
+        for fb in (plain, native):
+            stripes(fb)
+            Ui(fb, W, H, colour=True).text(s, 2, 100, 12)
+        assert native.glyph_calls == 1 and bytes(native_buf) == bytes(plain_buf), s

@@ -217,6 +217,9 @@ class _Native:
     def double_any(self, *args):
         self.doubles.append(("double_any",) + args)
 
+    def glyphs(self, *args):
+        self.doubles.append(("glyphs",) + args)
+
 
 class _Dma:
     """Stands in for drivers.lcd_board.SpiDma: the reference send writes to regs."""
@@ -294,6 +297,19 @@ def test_doubled_text_is_drawn_natively_into_the_frame():
     assert native.doubles[0][1:4] == (0, 0, 0)  # the fast loop's registers
     assert [call[0] for call in native.doubles[2:]] == ["double_any"] * 4  # odd x, past an edge
     assert not hasattr(_display(Panel(), 8, 4), "doubled")  # no native loops: app.ui blits
+
+
+def test_text_from_glyphs_is_drawn_natively_where_it_is_wholly_inside_at_an_even_x():
+    native = _Native()
+    panel = Panel()
+    d = ST7789(panel, panel.set_cs, panel.set_dc, None, width=32, height=24, native=native, dma=_Dma(panel))
+    table = bytes(768)
+    drawn = [d.glyphs("ab", 1, table, x, y, 9) for x, y in ((2, 8), (16, 0), (1, 8), (-2, 0), (18, 8), (2, 9))]
+    assert drawn == [True, True, False, False, False, False]  # odd x, past an edge: app.ui's other way
+    (name, v, a, both, s, n, got_table, frame, pitch, x, y, c), second = native.doubles
+    assert (name, v, a, both, s, n, x, y, c) == ("glyphs", 0, 0, 0, "ab", 1, 2, 8, 9) and got_table is table
+    assert frame is d._frame and pitch == 16 and second[9:11] == (16, 0)
+    assert not hasattr(_display(Panel(), 8, 4), "glyphs")  # no native loops: app.ui blits
 
 
 def test_a_code_s_modules_are_drawn_natively_into_the_frame():

@@ -50,6 +50,18 @@ def double(v, a, both, line, stride, count, frame, pitch, x, y, c):
     double_any(line, stride, count, frame, pitch, x, y, c, 2 * pitch, len(frame) // pitch)
 
 
+def glyphs(v, a, both, s, n, table, frame, pitch, x, y, c):
+    """The first n bytes of s drawn as double draws them, each its glyph from table (the
+    byte 32's first, a byte outside 32..127 as 127's) (v, a, both: unused)."""
+    data = s.encode() if isinstance(s, str) else s
+    line = bytearray(8 * n)  # the string at 1x, n bytes a row
+    for i in range(n):
+        g = data[i] - 32 if 32 <= data[i] <= 127 else 95
+        for py in range(8):
+            line[py * n + i] = table[8 * g + py]
+    double(0, 0, 0, line, n, n, frame, pitch, x, y, c)
+
+
 def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
     """The lit pixels of the MONO_HLSB line at twice their size onto the GS4_HMSB frame."""
     c &= 15
