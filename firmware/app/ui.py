@@ -187,11 +187,8 @@ class Ui:
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
                 self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
-                ink = self._ink
-                key = c + 1 & 15
-                ink.pixel(0, 0, key)
-                ink.pixel(1, 0, c)
-                fb.blit(self._doubled[n - 1], x, y, key, ink)
+                ink = self.ink_palette(c)
+                fb.blit(self._doubled[n - 1], x, y, ink.pixel(0, 0), ink)
             return
         g = self._glyph
         rows = self._glyph_buf
@@ -216,6 +213,15 @@ class Ui:
                         row &= 0xFF >> px + n
                     py += h
             x += 8 * scale
+
+    def ink_palette(self, c):
+        """A blit's palette that draws a 1-bit image's lit pixels in c: its unlit ones
+        map to the colour after c, which the blit is told to skip (its key,
+        pixel(0, 0)).  One palette, set anew by each call."""
+        ink = self._ink
+        ink.pixel(0, 0, c + 1 & 15)
+        ink.pixel(1, 0, c)
+        return ink
 
     def _mend(self, s, x, y, c):
         """The font's zeros of s, drawn at (x, y) in c at 1x, made ours: each 0's

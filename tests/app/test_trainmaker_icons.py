@@ -1,0 +1,51 @@
+"""The dice's icons (app.trainmaker.draw.icon): a bitmap per face at the screen's scale,
+taken in one blit, draws what the face's rectangles draw one by one: ink where a rectangle
+of ink lies with no hole over it, the square's own colour in the holes, nothing outside."""
+import framebuf
+
+from app.trainmaker.draw import _ICONS, FACES, icon
+from app.ui import Ui
+
+# (width, height, colour, format, (ink, the square's colour) pairs)
+_SCREENS = ((128, 64, False, framebuf.MONO_VLSB, ((1, 0), (0, 1))),
+            (240, 135, True, framebuf.GS4_HMSB, ((5, 0), (0, 3), (15, 2), (1, 0))))
+
+
+def _by_rects(fb, face, x, y, s, ink, paper):
+    r = _ICONS[FACES.index(face)]
+    for k in range(0, len(r), 5):
+        fb.fill_rect(x + (2 + r[k]) * s, y + (3 + r[k + 1]) * s, r[k + 2] * s, r[k + 3] * s,
+                     ink if r[k + 4] else paper)
+
+
+def _canvas(w, h, colour, fmt, x, y, s, paper):
+    buf = bytearray(w * h // 2 if colour else w * h // 8)
+    fb = framebuf.FrameBuffer(buf, w, h, fmt)
+    for row in range(h):  # stripes around, so a pixel drawn outside the icon shows
+        fb.hline(0, row, w, (row % 3 + 7 if colour else row % 2))
+    fb.fill_rect(x, y, 16 * s, 16 * s, paper)
+    return buf, fb
+
+
+def test_each_face_in_one_blit_is_its_rectangles_on_either_screen():
+    for w, h, colour, fmt, inks in _SCREENS:
+        for face in FACES:
+            for ink, paper in inks:
+                for x, y in ((0, 0), (34, 21), (w - 16, h - 16)):
+                    want, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper)
+                    _by_rects(fb, face, x, y, 1 + colour, ink, paper)
+                    got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper)
+                    ui = Ui(fb, w, h, colour)
+                    icon(ui, face, x, y, ink)
+                    assert bytes(got) == bytes(want), (w, face, ink, paper, x, y)
+                    assert ui.s == 1 + colour
+
+
+def test_anything_but_a_face_is_a_letter():
+    w, h, colour, fmt, _ = _SCREENS[0]
+    _, fb = _canvas(w, h, colour, fmt, 0, 0, 1, 0)
+    ui = Ui(fb, w, h, colour)
+    ui.record()
+    icon(ui, "X", 0, 0, 1)
+    icon(ui, "", 20, 0, 1)
+    assert ui.drawn == ["X", "?"]
