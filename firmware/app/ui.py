@@ -77,7 +77,8 @@ class Ui:
         self._zero = framebuf.FrameBuffer(bytearray(_ZERO), 8, 8, framebuf.MONO_HLSB)
         self._ink = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
         self._wide = 0  # doubled text: strings up to this many characters (at 2x)
-        self._native = getattr(canvas, "doubled", None)
+        # the canvas's own loop for 1-bit images at twice their size (the Display Pack's), or None
+        self.doubled = getattr(canvas, "doubled", None)
         self._glyph_text = getattr(canvas, "glyphs", None)
         self._glyphs = None
         if self.s == 2:
@@ -98,7 +99,7 @@ class Ui:
         one = bytearray(n * 8)  # the string at 1x: n bytes a row, 8 rows
         self._one_buf = one
         self._one = framebuf.FrameBuffer(one, n * 8, 8, framebuf.MONO_HLSB)
-        if self._native is not None:
+        if self.doubled is not None:
             return
         self._one_bytes = framebuf.FrameBuffer(one, n, 8, framebuf.GS8)
         # doubled: 2n bytes a row, 16 rows, and a row more for the odd rows' view,
@@ -117,15 +118,14 @@ class Ui:
                          for k in range(1, n + 1)]
 
     def _glyph_table(self):
-        """The font's glyphs of the characters 32..127 as MONO_HLSB rows, 8 bytes each, our
-        0 for the font's: what a canvas's glyphs() draws doubled text from (768 bytes)."""
+        """The font's glyphs of the characters 32..127 at 1x, our 0 for the font's: a
+        MONO_HLSB image of the 96 side by side, row y of character k at byte 96 * y + k;
+        what a canvas's glyphs() draws doubled text from (768 bytes, drawn in one call)."""
         table = bytearray(96 * 8)
-        g = self._glyph
-        for k in range(96):
-            g.fill(0)
-            g.text(chr(32 + k), 0, 0, 1)
-            table[8 * k:8 * k + 8] = self._glyph_buf
-        table[8 * 16:8 * 17] = _ZERO
+        framebuf.FrameBuffer(table, 96 * 8, 8, framebuf.MONO_HLSB).text(
+            "".join(chr(k) for k in range(32, 128)), 0, 0, 1)
+        for y in range(8):
+            table[96 * y + 16] = _ZERO[y]
         return table
 
     def record(self, on=True, boxes=False):
@@ -181,8 +181,8 @@ class Ui:
                 while 0 <= i < n:  # our 0 over the font's
                     one.blit(self._zero, 8 * i, 0)
                     i = s.find("0", i + 1)
-                if self._native is not None:
-                    self._native(self._one_buf, self.cols, n, x, y, c)
+                if self.doubled is not None:
+                    self.doubled(self._one_buf, self.cols, n, x, y, c)
                     return
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]

@@ -156,9 +156,9 @@ def double(v: int, a: int, both: int, line: ptr8, stride: int, count: int,  # ty
 def glyphs(v: int, a: int, both: int, s: ptr8, n: int, table: ptr8,  # type: ignore[name-defined]
            frame: ptr8, pitch: int, x: int, y: int, c: int):  # type: ignore[name-defined]
     """The first n bytes of s (a str or bytes) as double draws them, each its glyph from
-    table (8 bytes a glyph, MONO_HLSB rows, the byte 32 first; a byte outside 32..127
-    drawn as 127, as framebuf's text does), the string wholly inside the frame at an even
-    x.  Where double takes the string framebuf drew at 1x, this reads the glyphs itself:
+    table (the glyphs of the bytes 32..127 side by side: row y of byte 32 + k at 96 * y +
+    k; a byte outside 32..127 drawn as 127, as framebuf's text does), the string wholly
+    inside the frame at an even x.  Where double takes the string framebuf drew at 1x, this reads the glyphs itself:
     the 1x string's clearing and drawing (framebuf, a pixel at a time) were two thirds of
     a line of text's 0.8 ms on the emulated Pico.  v, a, both: the loop's registers, pass 0."""
     both = (c & 15) << 4 | (c & 15)
@@ -167,10 +167,9 @@ def glyphs(v: int, a: int, both: int, s: ptr8, n: int, table: ptr8,  # type: ign
         g = s[i] - 32
         if g < 0 or g > 95:
             g = 95
-        g <<= 3
         py = 0
         while py < 8:
-            v = table[g + py]
+            v = table[96 * py + g]
             a = (y + 2 * py) * pitch + (x >> 1) + 8 * i
             while v:
                 if v & 0x80:

@@ -3,8 +3,23 @@ taken in one blit, draws what the face's rectangles draw one by one: ink where a
 of ink lies with no hole over it, the square's own colour in the holes, nothing outside."""
 import framebuf
 
+import native_reference
 from app.trainmaker.draw import _ICONS, FACES, icon
 from app.ui import Ui
+
+
+class Doubling(framebuf.FrameBuffer):
+    """A GS4 canvas with the Display Pack's loop for 1-bit images at twice their size
+    (drivers.st7789.doubled), through its Python twin."""
+
+    def __init__(self, buf, w, h):
+        super().__init__(buf, w, h, framebuf.GS4_HMSB)
+        self.buf = buf
+        self.size = (w, h)
+
+    def doubled(self, line, stride, count, x, y, c):
+        w, h = self.size
+        native_reference.double_any(line, stride, count, self.buf, w // 2, x, y, c, w, h)
 
 # (width, height, colour, format, (ink, the square's colour) pairs)
 _SCREENS = ((128, 64, False, framebuf.MONO_VLSB, ((1, 0), (0, 1))),
@@ -18,9 +33,9 @@ def _by_rects(fb, face, x, y, s, ink, paper):
                      ink if r[k + 4] else paper)
 
 
-def _canvas(w, h, colour, fmt, x, y, s, paper):
+def _canvas(w, h, colour, fmt, x, y, s, paper, doubling=False):
     buf = bytearray(w * h // 2 if colour else w * h // 8)
-    fb = framebuf.FrameBuffer(buf, w, h, fmt)
+    fb = Doubling(buf, w, h) if doubling else framebuf.FrameBuffer(buf, w, h, fmt)
     for row in range(h):  # stripes around, so a pixel drawn outside the icon shows
         fb.hline(0, row, w, (row % 3 + 7 if colour else row % 2))
     fb.fill_rect(x, y, 16 * s, 16 * s, paper)
@@ -31,14 +46,16 @@ def test_each_face_in_one_blit_is_its_rectangles_on_either_screen():
     for w, h, colour, fmt, inks in _SCREENS:
         for face in FACES:
             for ink, paper in inks:
-                for x, y in ((0, 0), (34, 21), (w - 16, h - 16)):
+                # a square at the corners, at an odd x (the card's row), at the screen's foot
+                for x, y in ((0, 0), (34, 21), (69, 40), (w - 16 * (1 + colour), h - 16 * (1 + colour))):
                     want, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper)
                     _by_rects(fb, face, x, y, 1 + colour, ink, paper)
-                    got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper)
-                    ui = Ui(fb, w, h, colour)
-                    icon(ui, face, x, y, ink)
-                    assert bytes(got) == bytes(want), (w, face, ink, paper, x, y)
-                    assert ui.s == 1 + colour
+                    for doubling in (False, True) if colour else (False,):
+                        got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper, doubling)
+                        ui = Ui(fb, w, h, colour)
+                        assert ui.s == 1 + colour and (ui.doubled is not None) == doubling
+                        icon(ui, face, x, y, ink)
+                        assert bytes(got) == bytes(want), (w, face, ink, paper, x, y, doubling)
 
 
 def test_anything_but_a_face_is_a_letter():

@@ -51,14 +51,14 @@ def double(v, a, both, line, stride, count, frame, pitch, x, y, c):
 
 
 def glyphs(v, a, both, s, n, table, frame, pitch, x, y, c):
-    """The first n bytes of s drawn as double draws them, each its glyph from table (the
-    byte 32's first, a byte outside 32..127 as 127's) (v, a, both: unused)."""
+    """The first n bytes of s drawn as double draws them, each its glyph from table (row y
+    of byte 32 + k at 96 * y + k; a byte outside 32..127 as 127's) (v, a, both: unused)."""
     data = s.encode() if isinstance(s, str) else s
     line = bytearray(8 * n)  # the string at 1x, n bytes a row
     for i in range(n):
         g = data[i] - 32 if 32 <= data[i] <= 127 else 95
         for py in range(8):
-            line[py * n + i] = table[8 * g + py]
+            line[py * n + i] = table[96 * py + g]
     double(0, 0, 0, line, n, n, frame, pitch, x, y, c)
 
 

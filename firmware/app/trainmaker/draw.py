@@ -2,13 +2,14 @@
 
 A die is a 16x16 square (times ui.s).  Its icon is a few rectangles on a
 12x10 grid inside it: ink 1, or 0 for a hole (a window, a door).  They are
-drawn once, at the screen's scale, into a bitmap per face, which a die then
-takes in one blit: its lit pixels in the ink, the holes left as they are,
-the paper under them (a die's back, the screen's background).  A rectangle
-at a time from Python, a Display Pack's die took 0.55-0.72 ms on the
-emulated Pico; a row of dice and a train, 11 ms of a frame.  Dice on the
-train are icons standing on a rail; dice still to place sit in a frame;
-dice chosen to place are filled in.
+drawn once into a bitmap per face, whose lit pixels a die then takes in
+the ink, the holes left showing the square (a die's back, the screen's
+background): on the Display Pack by its native loop for doubled text, from
+the bitmaps at 1x, elsewhere in one blit of a bitmap at the screen's scale.
+A rectangle at a time from Python a Display Pack's die took 0.55-0.72 ms
+on the emulated Pico, and framebuf's blit 0.8 (a pixel at a time through
+its palette).  Dice on the train are icons standing on a rail; dice still
+to place sit in a frame; dice chosen to place are filled in.
 """
 import framebuf
 
@@ -59,7 +60,25 @@ def ink_of(ui, face):
     return colour_of(_COLOURS[FACES.index(face)]) if ui.colour else FG
 
 
-_bitmaps = None  # (scale, the faces' bitmaps at that scale)
+_ones = None  # the icons at 1x for a canvas's doubled(): 16 rows of 2 bytes each, a row of 8 at a time
+_bitmaps = None  # (scale, the icons at that scale for blits)
+
+
+def _draw(fb, r, s):
+    for k in range(0, len(r), 5):
+        fb.fill_rect(r[k] * s, r[k + 1] * s, r[k + 2] * s, r[k + 3] * s, r[k + 4])
+
+
+def _halves():
+    """Per face, the views of its 1x bitmap's rows 0-7 and 8-15 (MONO_HLSB, 2 bytes a row)."""
+    global _ones
+    if _ones is None:
+        buf = bytearray(32 * len(_ICONS))
+        view = memoryview(buf)
+        for i in range(len(_ICONS)):
+            _draw(framebuf.FrameBuffer(view[32 * i:32 * i + 32], 16, 16, framebuf.MONO_HLSB), _ICONS[i], 1)
+        _ones = tuple(view[32 * i + h:32 * i + 32] for i in range(len(_ICONS)) for h in (0, 16))
+    return _ones
 
 
 def _bitmap(i, s):
@@ -68,10 +87,8 @@ def _bitmap(i, s):
     if _bitmaps is None or _bitmaps[0] != s:
         made = []
         for r in _ICONS:
-            w = 12 * s
-            fb = framebuf.FrameBuffer(bytearray((w + 7) // 8 * 10 * s), w, 10 * s, framebuf.MONO_HLSB)
-            for k in range(0, len(r), 5):
-                fb.fill_rect(r[k] * s, r[k + 1] * s, r[k + 2] * s, r[k + 3] * s, r[k + 4])
+            fb = framebuf.FrameBuffer(bytearray((12 * s + 7) // 8 * 10 * s), 12 * s, 10 * s, framebuf.MONO_HLSB)
+            _draw(fb, r, s)
             made.append(fb)
         _bitmaps = (s, tuple(made))
     return _bitmaps[1][i]
@@ -84,6 +101,12 @@ def icon(ui, face, x, y, ink):
     s = ui.s
     if i < 0:
         ui.text(face or "?", x + 4 * s, y + 4 * s, ink)
+        return
+    doubled = ui.doubled
+    if s == 2 and doubled is not None:
+        halves = _halves()
+        doubled(halves[2 * i], 2, 2, x + 4, y + 6, ink)
+        doubled(halves[2 * i + 1], 2, 2, x + 4, y + 22, ink)
         return
     pal = ui.ink_palette(ink)
     ui.fb.blit(_bitmap(i, s), x + 2 * s, y + 3 * s, pal.pixel(0, 0), pal)
