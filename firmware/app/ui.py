@@ -20,9 +20,9 @@ Drawing a frame allocates nothing but the strings the screens format.
 The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
 middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
 reads as the waist of an 8.  Doubled, the glyphs a canvas draws from itself
-(the Display Pack's, _glyph_table) hold ours, and elsewhere each 0's cell of
-the scratch line gets our glyph before the line is doubled; at 1x the font's 0 is drawn and
-then its cell is drawn again with ours, one blit a zero, on what the
+(the Display Pack's, _glyph_table) hold ours, and elsewhere each 0's cell
+of the scratch line gets our glyph before the line is doubled; at 1x the
+font's 0 is drawn and then its cell is drawn again with ours, one blit a zero, on what the
 cell's blank first column shows under the text; the big type takes our
 bitmap.  The search for a 0 is C's: a string without
 one costs nothing more.
@@ -187,8 +187,11 @@ class Ui:
                 # (the stubs mistype a palette as bytes)
                 self._even.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
                 self._odd.blit(self._one_bytes, 0, 0, -1, self._table)  # type: ignore[arg-type]
-                ink = self.ink_palette(c)
-                fb.blit(self._doubled[n - 1], x, y, ink.pixel(0, 0), ink)
+                ink = self._ink
+                key = c + 1 & 15
+                ink.pixel(0, 0, key)
+                ink.pixel(1, 0, c)
+                fb.blit(self._doubled[n - 1], x, y, key, ink)
             return
         g = self._glyph
         rows = self._glyph_buf
@@ -213,15 +216,6 @@ class Ui:
                         row &= 0xFF >> px + n
                     py += h
             x += 8 * scale
-
-    def ink_palette(self, c):
-        """A blit's palette that draws a 1-bit image's lit pixels in c: its unlit ones
-        map to the colour after c, which the blit is told to skip (its key,
-        pixel(0, 0)).  One palette, set anew by each call."""
-        ink = self._ink
-        ink.pixel(0, 0, c + 1 & 15)
-        ink.pixel(1, 0, c)
-        return ink
 
     def _mend(self, s, x, y, c):
         """The font's zeros of s, drawn at (x, y) in c at 1x, made ours: each 0's
@@ -260,10 +254,12 @@ class Ui:
         self.fb.fill_rect(0, 0, self.w, self.header_h, band)
         room = self.cols - (len(right) + 1 if right else 0)
         left = self.cut(left, room)
-        # a 1-pixel margin, unless the title fills the whole width
-        self.text(left, 1 if self.width_of(left) < self.w else 0, 1, fg)
+        # a margin of a pixel at the screen's scale (an even x: the Display Pack's
+        # native loop draws its text), unless the title fills the whole width
+        m = self.s
+        self.text(left, m if self.width_of(left) < self.w else 0, 1, fg)
         if right:
-            self.text(right, self.w - self.width_of(right) - 1, 1, fg)
+            self.text(right, self.w - self.width_of(right) - m, 1, fg)
 
     def footer(self, hint):
         self.text(self.cut(hint, self.cols), 0, self.footer_y, DIM if self.colour else FG)

@@ -1,6 +1,7 @@
-"""The dice's icons (app.trainmaker.draw.icon): a bitmap per face at the screen's scale,
-taken in one blit, draws what the face's rectangles draw one by one: ink where a rectangle
-of ink lies with no hole over it, the square's own colour in the holes, nothing outside."""
+"""The dice's icons (app.trainmaker.draw.icon): on a canvas that doubles 1-bit images itself
+(the Display Pack's), a bitmap per face draws what the face's rectangles draw one by one
+elsewhere: ink where a rectangle of ink lies with no hole over it, the square's own colour
+in the holes, nothing outside."""
 import framebuf
 
 import native_reference
@@ -54,7 +55,7 @@ def test_each_face_in_one_blit_is_its_rectangles_on_either_screen():
                         got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper, doubling)
                         ui = Ui(fb, w, h, colour)
                         assert ui.s == 1 + colour and (ui.doubled is not None) == doubling
-                        icon(ui, face, x, y, ink)
+                        icon(ui, face, x, y, ink, paper)
                         assert bytes(got) == bytes(want), (w, face, ink, paper, x, y, doubling)
 
 

@@ -1,15 +1,15 @@
 """Trainmaker drawing: the dice as small pixel icons, rows of dice, a row of options.
 
 A die is a 16x16 square (times ui.s).  Its icon is a few rectangles on a
-12x10 grid inside it: ink 1, or 0 for a hole (a window, a door).  They are
-drawn once into a bitmap per face, whose lit pixels a die then takes in
-the ink, the holes left showing the square (a die's back, the screen's
-background): on the Display Pack by its native loop for doubled text, from
-the bitmaps at 1x, elsewhere in one blit of a bitmap at the screen's scale.
-A rectangle at a time from Python a Display Pack's die took 0.55-0.72 ms
-on the emulated Pico, and framebuf's blit 0.8 (a pixel at a time through
-its palette).  Dice on the train are icons standing on a rail; dice still
-to place sit in a frame; dice chosen to place are filled in.
+12x10 grid inside it, drawn with fill_rect: ink 1, or 0 for a hole (a
+window, a door).  On the Display Pack the rectangles are drawn once into a
+bitmap per face at 1x, whose lit pixels its native loop for doubled text
+then draws in the ink, the holes left showing the square (a die's back,
+the screen's background): a rectangle at a time from Python a die took
+0.55-0.72 ms there on the emulated Pico (0.4-0.5 on the OLED, where
+framebuf's blit of a bitmap, a pixel at a time, is no faster).  Dice on the
+train are icons standing on a rail; dice still to place sit in a frame;
+dice chosen to place are filled in.
 """
 import framebuf
 
@@ -60,43 +60,26 @@ def ink_of(ui, face):
     return colour_of(_COLOURS[FACES.index(face)]) if ui.colour else FG
 
 
-_ones = None  # the icons at 1x for a canvas's doubled(): 16 rows of 2 bytes each, a row of 8 at a time
-_bitmaps = None  # (scale, the icons at that scale for blits)
+_halves = None  # per face, its 1x bitmap's rows 0-7 and 8-15 (MONO_HLSB, 2 bytes a row)
 
 
-def _draw(fb, r, s):
-    for k in range(0, len(r), 5):
-        fb.fill_rect(r[k] * s, r[k + 1] * s, r[k + 2] * s, r[k + 3] * s, r[k + 4])
-
-
-def _halves():
-    """Per face, the views of its 1x bitmap's rows 0-7 and 8-15 (MONO_HLSB, 2 bytes a row)."""
-    global _ones
-    if _ones is None:
+def _bitmaps():
+    global _halves
+    if _halves is None:
         buf = bytearray(32 * len(_ICONS))
         view = memoryview(buf)
         for i in range(len(_ICONS)):
-            _draw(framebuf.FrameBuffer(view[32 * i:32 * i + 32], 16, 16, framebuf.MONO_HLSB), _ICONS[i], 1)
-        _ones = tuple(view[32 * i + h:32 * i + 32] for i in range(len(_ICONS)) for h in (0, 16))
-    return _ones
+            fb = framebuf.FrameBuffer(view[32 * i:32 * i + 32], 16, 16, framebuf.MONO_HLSB)
+            r = _ICONS[i]
+            for k in range(0, len(r), 5):
+                fb.fill_rect(r[k], r[k + 1], r[k + 2], r[k + 3], r[k + 4])
+        _halves = tuple(view[32 * i + h:32 * i + 32] for i in range(len(_ICONS)) for h in (0, 16))
+    return _halves
 
 
-def _bitmap(i, s):
-    """Face i's icon at scale s: a MONO_HLSB bitmap, lit where it is ink."""
-    global _bitmaps
-    if _bitmaps is None or _bitmaps[0] != s:
-        made = []
-        for r in _ICONS:
-            fb = framebuf.FrameBuffer(bytearray((12 * s + 7) // 8 * 10 * s), 12 * s, 10 * s, framebuf.MONO_HLSB)
-            _draw(fb, r, s)
-            made.append(fb)
-        _bitmaps = (s, tuple(made))
-    return _bitmaps[1][i]
-
-
-def icon(ui, face, x, y, ink):
-    """The face's icon in the die square at (x, y), its holes showing what the
-    square shows there; a letter for anything else."""
+def icon(ui, face, x, y, ink, paper=BG):
+    """The face's icon in the die square at (x, y), on paper (the square's colour
+    there); a letter for anything else."""
     i = FACES.find(face) if face else -1
     s = ui.s
     if i < 0:
@@ -104,12 +87,15 @@ def icon(ui, face, x, y, ink):
         return
     doubled = ui.doubled
     if s == 2 and doubled is not None:
-        halves = _halves()
+        halves = _bitmaps()
         doubled(halves[2 * i], 2, 2, x + 4, y + 6, ink)
         doubled(halves[2 * i + 1], 2, 2, x + 4, y + 22, ink)
         return
-    pal = ui.ink_palette(ink)
-    ui.fb.blit(_bitmap(i, s), x + 2 * s, y + 3 * s, pal.pixel(0, 0), pal)
+    r = _ICONS[i]
+    fb = ui.fb
+    for k in range(0, len(r), 5):
+        fb.fill_rect(x + (2 + r[k]) * s, y + (3 + r[k + 1]) * s, r[k + 2] * s, r[k + 3] * s,
+                     ink if r[k + 4] else paper)
 
 
 def die(ui, face, x, y, chosen=False):
@@ -119,7 +105,7 @@ def die(ui, face, x, y, chosen=False):
     if chosen:
         back = ACCENT if ui.colour else FG
         fb.fill_rect(x, y, d, d, back)
-        icon(ui, face, x, y, FG if ui.colour else BG)
+        icon(ui, face, x, y, FG if ui.colour else BG, back)
     else:
         fb.rect(x, y, d, d, DIM if ui.colour else FG)
         icon(ui, face, x, y, ink_of(ui, face))
@@ -158,6 +144,7 @@ def options(ui, labels, cursor, y=None):
     if y is None:
         y = ui.footer_y
     cw = ui.cw
+    m = ui.s  # the label's inset in its box: at an even x on the Display Pack (its native text)
     h = 8 * ui.s
     x = 0
     for i in range(len(labels)):
@@ -165,8 +152,8 @@ def options(ui, labels, cursor, y=None):
         w = len(s) * cw
         on = i == cursor
         if on:
-            ui.fb.fill_rect(x, y - 1, w + 2, h + 1, ACCENT if ui.colour else FG)
-        ui.text(s, x + 1, y, BG if on and not ui.colour else FG)
+            ui.fb.fill_rect(x, y - 1, w + 2 * m, h + 1, ACCENT if ui.colour else FG)
+        ui.text(s, x + m, y, BG if on and not ui.colour else FG)
         x += w + cw
     return x
 
