@@ -63,6 +63,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         # writevto lists for a run of k pages: the data control byte, then the pages
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
         self._span = native.span if native is not None else _span
+        self._fill = native.fill if native is not None else None
         self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))
         self._cmd = bytearray(2)
         self._fresh = True  # the panel's memory is unknown until the first show
@@ -86,6 +87,13 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         """Panel brightness, 0..255."""
         self._command(_SET_CONTRAST)
         self._command(level)
+
+    def fill(self, c):
+        """The whole frame in c (0 or 1): with the native loops a word at a time."""
+        if self._fill is None:
+            super().fill(c)
+        else:
+            self._fill(self.buffer, len(self.buffer) >> 2, -1 if c else 0)
 
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first time)."""

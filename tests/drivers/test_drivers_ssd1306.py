@@ -141,3 +141,34 @@ def test_the_boards_native_span_sends_the_same_windows():
     for d in (a, b):
         d.text("13", 90, 3, 1)
     assert plain.sent(a) == fast.sent(b) and plain.ram == fast.ram == a.buffer
+
+
+class _Native:
+    """Stands in for drivers.mono_native: its loops' Python twins, fill's calls kept."""
+
+    def __init__(self):
+        import native_reference
+        self.span = native_reference.span
+        self._fill = native_reference.fill
+        self.fills = []
+
+    def fill(self, buf, words, v):
+        self.fills.append((words, v))
+        self._fill(buf, words, v)
+
+
+def test_the_boards_native_fill_fills_the_frame_as_framebuf_does():
+    native = _Native()
+    a = SSD1306_I2C(128, 64, Oled())
+    b = SSD1306_I2C(128, 32, Oled(), native=native)
+    for d in (a, b):
+        d.text("12", 90, 3, 1)
+    for c in (1, 0, 1):
+        for d in (a, b):
+            d.fill(c)
+            assert d.buffer == bytes([0xFF * c]) * len(d.buffer)
+            assert d.pixel(0, 0) == d.pixel(127, d.height - 1) == c
+    assert native.fills == [(128, -1), (128, 0), (128, -1)]  # a word at a time, 512 bytes
+    b.fill(0)
+    b.text("12", 90, 3, 1)
+    assert any(b.buffer)  # still the canvas framebuf draws on

@@ -105,3 +105,8 @@ def modules(i, x, px, bits, n, frame, pitch, x0, scale, c):
                 for q in range(left, left + scale):
                     a = row * pitch + (q >> 1)
                     frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
+
+
+def fill(buf, words, v):
+    """mono_native.fill: the first words 32-bit words of buf set to v (little-endian)."""
+    buf[:4 * words] = (v & 0xFFFFFFFF).to_bytes(4, "little") * words
