@@ -193,6 +193,9 @@ class Ui:
                 ink.pixel(1, 0, c)
                 fb.blit(self._doubled[n - 1], x, y, key, ink)
             return
+        # the big type at an even scale, wholly on the screen: the canvas draws it from the glyphs
+        if self._glyphs is not None and not scale & 1 and self._glyph_text(s, len(s), self._glyphs, x, y, c, scale >> 1):
+            return
         g = self._glyph
         rows = self._glyph_buf
         first = _FIRST

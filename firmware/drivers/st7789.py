@@ -181,12 +181,12 @@ class ST7789(framebuf.FrameBuffer):
         else:
             self._double_any(line, stride, count, self._frame, self._stride, x, y, c, w, h)
 
-    def _glyphs(self, s, n, table, x, y, c):
-        """The first n characters of s at twice their size from table's glyphs (see
+    def _glyphs(self, s, n, table, x, y, c, k=1):
+        """The first n characters of s at 2k times their size from table's glyphs (see
         drivers.gs4_native.glyphs): True once drawn; False for text not wholly inside the
-        frame at an even x, which app.ui then draws through doubled()."""
-        if x >= 0 and not x & 1 and x + 16 * n <= self.width and 0 <= y <= self.height - 16:
-            self._glyph_loop(0, 0, 0, s, n, table, self._frame, self._stride, x, y, c)
+        frame at an even x, which app.ui then draws its other ways."""
+        if x >= 0 and not x & 1 and x + 16 * k * n <= self.width and 0 <= y <= self.height - 16 * k:
+            self._glyph_loop(0, 0, 0, s, n, table, self._frame, self._stride, x, y, c, k)
             return True
         return False
 

@@ -26,10 +26,10 @@ class NativeCanvas(framebuf.FrameBuffer):
         self.calls += 1
         native_reference.double_any(line, stride, count, self.buf, W // 2, x, y, c, W, H)
 
-    def glyphs(self, s, n, table, x, y, c):
-        if x >= 0 and not x & 1 and x + 16 * n <= W and 0 <= y <= H - 16:  # as drivers.st7789's
+    def glyphs(self, s, n, table, x, y, c, k=1):
+        if x >= 0 and not x & 1 and x + 16 * k * n <= W and 0 <= y <= H - 16 * k:  # as drivers.st7789's
             self.glyph_calls += 1
-            native_reference.glyphs(0, 0, 0, s, n, table, self.buf, W // 2, x, y, c)
+            native_reference.glyphs(0, 0, 0, s, n, table, self.buf, W // 2, x, y, c, k)
             return True
         return False
 
@@ -194,3 +194,16 @@ def test_the_glyphs_draw_every_character_as_the_line_does():
             stripes(fb)
             Ui(fb, W, H, colour=True).text(s, 2, 100, 12)
         assert native.glyph_calls == 1 and bytes(native_buf) == bytes(plain_buf), s
+
+
+def test_the_big_type_at_an_even_scale_is_drawn_from_the_glyphs_as_the_rectangles_draw_it():
+    # 4x: the Display Pack's big type; 6x wholly on the screen too; 3x and past an edge: rectangles
+    for s, x, y, scale, natively in (("10 VP", 40, 50, 4, 1), ("Red", 0, 0, 6, 1), ("0:9", 8, 30, 3, 0),
+                                     ("Yellow", 100, 50, 4, 0), ("Blue", -8, 50, 4, 0)):
+        plain_buf, plain = canvas()
+        native_buf, native = canvas(True)
+        for fb in (plain, native):
+            stripes(fb)
+            Ui(fb, W, H, colour=True).text(s, x, y, 11, scale)
+        assert native.glyph_calls == natively and native.calls == 0, s
+        assert bytes(native_buf) == bytes(plain_buf), s

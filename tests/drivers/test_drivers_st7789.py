@@ -306,9 +306,14 @@ def test_text_from_glyphs_is_drawn_natively_where_it_is_wholly_inside_at_an_even
     table = bytes(768)
     drawn = [d.glyphs("ab", 1, table, x, y, 9) for x, y in ((2, 8), (16, 0), (1, 8), (-2, 0), (18, 8), (2, 9))]
     assert drawn == [True, True, False, False, False, False]  # odd x, past an edge: app.ui's other way
-    (name, v, a, both, s, n, got_table, frame, pitch, x, y, c), second = native.doubles
-    assert (name, v, a, both, s, n, x, y, c) == ("glyphs", 0, 0, 0, "ab", 1, 2, 8, 9) and got_table is table
+    (name, v, a, both, s, n, got_table, frame, pitch, x, y, c, k), second = native.doubles
+    assert (name, v, a, both, s, n, x, y, c, k) == ("glyphs", 0, 0, 0, "ab", 1, 2, 8, 9, 1) and got_table is table
     assert frame is d._frame and pitch == 16 and second[9:11] == (16, 0)
+    native.doubles.clear()
+    big = ST7789(panel, panel.set_cs, panel.set_dc, None, width=48, height=40, native=native, dma=_Dma(panel))
+    # at 4x a character is 32 pixels square
+    assert [big.glyphs("a", 1, table, x, y, 9, 2) for x, y in ((16, 8), (18, 8), (16, 9))] == [True, False, False]
+    assert [call[9:] for call in native.doubles] == [(16, 8, 9, 2)]
     assert not hasattr(_display(Panel(), 8, 4), "glyphs")  # no native loops: app.ui blits
 
 

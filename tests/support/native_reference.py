@@ -50,16 +50,22 @@ def double(v, a, both, line, stride, count, frame, pitch, x, y, c):
     double_any(line, stride, count, frame, pitch, x, y, c, 2 * pitch, len(frame) // pitch)
 
 
-def glyphs(v, a, both, s, n, table, frame, pitch, x, y, c):
-    """The first n bytes of s drawn as double draws them, each its glyph from table (row y
-    of byte 32 + k at 96 * y + k; a byte outside 32..127 as 127's) (v, a, both: unused)."""
+def glyphs(v, a, both, s, n, table, frame, pitch, x, y, c, k):
+    """The first n bytes of s at 2k times their size onto the GS4_HMSB frame, each its glyph
+    from table (row y of byte 32 + j at 96 * y + j; a byte outside 32..127 as 127's), a lit
+    pixel a 2k x 2k block of c (v, a, both: unused)."""
     data = s.encode() if isinstance(s, str) else s
-    line = bytearray(8 * n)  # the string at 1x, n bytes a row
+    c &= 15
     for i in range(n):
         g = data[i] - 32 if 32 <= data[i] <= 127 else 95
         for py in range(8):
-            line[py * n + i] = table[96 * py + g]
-    double(0, 0, 0, line, n, n, frame, pitch, x, y, c)
+            row = table[96 * py + g]
+            for px in range(8):
+                if row & 0x80 >> px:
+                    for r in range(y + 2 * k * py, y + 2 * k * (py + 1)):
+                        for q in range(x + 2 * k * (8 * i + px), x + 2 * k * (8 * i + px + 1)):
+                            a = r * pitch + (q >> 1)
+                            frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
 def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
