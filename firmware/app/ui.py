@@ -20,7 +20,7 @@ Drawing a frame allocates nothing but the strings the screens format.
 The digit 0 is Schaffner's own, at every scale: an oval with a dot in the
 middle (_ZERO).  The built-in font's zero is slashed, and doubled its slash
 reads as the waist of an 8.  Doubled, the glyphs a canvas draws from itself
-(the Display Pack's, _glyph_table) hold ours, and elsewhere each 0's cell
+(the boards' native loops, _glyph_table) hold ours, and elsewhere each 0's cell
 of the scratch line gets our glyph before the line is doubled; at 1x the
 font's 0 is drawn and then its cell is drawn again with ours, one blit a zero, on what the
 cell's blank first column shows under the text; the big type takes our
@@ -80,11 +80,9 @@ class Ui:
         # the canvas's own loop for 1-bit images at twice their size (the Display Pack's), or None
         self.doubled = getattr(canvas, "doubled", None)
         self._glyph_text = getattr(canvas, "glyphs", None)
-        self._glyphs = None
+        self._glyphs = self._glyph_table() if self._glyph_text is not None else None
         if self.s == 2:
             self._double_scratch()
-            if self._glyph_text is not None:
-                self._glyphs = self._glyph_table()
         self.band = None  # colour screens: the title bar's colour, the acting player's (App.render)
         self.drawn = None
         self.boxes = None  # with record(boxes=True): (s, x, y, scale) of every text drawn
@@ -193,7 +191,8 @@ class Ui:
                 ink.pixel(1, 0, c)
                 fb.blit(self._doubled[n - 1], x, y, key, ink)
             return
-        # the big type at an even scale, wholly on the screen: the canvas draws it from the glyphs
+        # the big type at an even scale, wholly on the screen: the canvas draws it from the
+        # glyphs where it can (the Display Pack's at any even scale, the OLED's at 2x)
         if self._glyphs is not None and not scale & 1 and self._glyph_text(s, len(s), self._glyphs, x, y, c, scale >> 1):
             return
         g = self._glyph

@@ -1,5 +1,5 @@
 """The OLED boards' hot loops, in native code (RP2040 and RP2350): where two frames
-differ, and a frame filled with one colour.
+differ, a frame filled with one colour, and text at twice its size.
 
 The SSD1306 takes a window of columns, so show() sends of each changed page only the
 columns from its first changed byte to its last: a number that changes costs its own
@@ -7,7 +7,8 @@ width on the 400 kHz bus, not the page's 128 bytes.  Finding them is a byte at a
 in Python that would cost more than it saves.  Viper compiles only where MicroPython
 has a native emitter, so the board hands this module to drivers.ssd1306, which finds
 them in Python without it (tests).  framebuf's fill sets a pixel at a time: 0.84 ms to
-clear the 128x64 frame on the emulated Pico, where a word at a time takes a few dozen us.
+clear the 128x64 frame on the emulated Pico, where a word at a time takes a few dozen us;
+app.ui's big type (2x on the OLED) took 1.7 ms a word a rectangle at a time from Python.
 """
 import micropython
 
@@ -36,4 +37,46 @@ def fill(buf, words: int, v: int):
     i = 0
     while i < words:
         p[i] = v
+        i += 1
+
+
+@micropython.viper
+def glyphs(v: int, a: int, lo: int, s: ptr8, n: int, table: ptr8,  # type: ignore[name-defined]
+           frame: ptr8, w: int, x: int, y: int, c: int):  # type: ignore[name-defined]
+    """The first n bytes of s (a str or bytes) at twice their size in colour c (0 or 1) onto
+    frame (MONO_VLSB, w bytes a page), their top left at (x, y), the unlit pixels leaving
+    the frame as it is: each byte's glyph from table (drivers.gs4_native.glyphs's: the
+    glyphs of the bytes 32..127 side by side at 1x, MONO_HLSB; a byte outside 32..127
+    drawn as 127).  The string is wholly inside the frame.  A glyph's row is two rows of
+    the frame, in one page or, from a page's last row, two.  v, a, lo: the loop's
+    registers, pass 0."""
+    i = 0
+    while i < n:
+        g = s[i] - 32
+        if g < 0 or g > 95:
+            g = 95
+        py = 0
+        while py < 8:
+            v = table[96 * py + g]
+            row = y + 2 * py
+            lo = (3 << (row & 7)) & 0xFF
+            hi = 3 >> (8 - (row & 7))  # the second row in the next page (1), or none
+            a = (row >> 3) * w + x + 16 * i
+            while v:
+                if v & 0x80:
+                    if c:
+                        frame[a] = frame[a] | lo
+                        frame[a + 1] = frame[a + 1] | lo
+                        if hi:
+                            frame[a + w] = frame[a + w] | hi
+                            frame[a + w + 1] = frame[a + w + 1] | hi
+                    else:
+                        frame[a] = frame[a] & (0xFF ^ lo)
+                        frame[a + 1] = frame[a + 1] & (0xFF ^ lo)
+                        if hi:
+                            frame[a + w] = frame[a + w] & (0xFF ^ hi)
+                            frame[a + w + 1] = frame[a + w + 1] & (0xFF ^ hi)
+                v = (v << 1) & 0xFF
+                a += 2
+            py += 1
         i += 1

@@ -64,6 +64,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
         self._span = native.span if native is not None else _span
         self._fill = native.fill if native is not None else None
+        if native is not None:
+            self._glyph_loop = native.glyphs
+            self.glyphs = self._glyphs
         self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))
         self._cmd = bytearray(2)
         self._fresh = True  # the panel's memory is unknown until the first show
@@ -94,6 +97,15 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             super().fill(c)
         else:
             self._fill(self.buffer, len(self.buffer) >> 2, -1 if c else 0)
+
+    def _glyphs(self, s, n, table, x, y, c, k=1):
+        """The first n characters of s at twice their size (k 1) from table's glyphs (see
+        drivers.mono_native.glyphs): True once drawn; False for text not wholly inside the
+        frame, or at another size, which app.ui then draws a rectangle at a time."""
+        if k == 1 and x >= 0 and x + 16 * n <= self.width and 0 <= y <= self.height - 16:
+            self._glyph_loop(0, 0, 0, s, n, table, self.buffer, self.width, x, y, c)
+            return True
+        return False
 
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first time)."""

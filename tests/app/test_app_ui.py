@@ -207,3 +207,37 @@ def test_the_big_type_at_an_even_scale_is_drawn_from_the_glyphs_as_the_rectangle
             Ui(fb, W, H, colour=True).text(s, x, y, 11, scale)
         assert native.glyph_calls == natively and native.calls == 0, s
         assert bytes(native_buf) == bytes(plain_buf), s
+
+
+class MonoNative(framebuf.FrameBuffer):
+    """The OLED's canvas with its native loops (drivers.ssd1306's glyphs), through the loop's
+    Python twin."""
+
+    def __init__(self, buf):
+        super().__init__(buf, 128, 64, framebuf.MONO_VLSB)
+        self.buf = buf
+        self.glyph_calls = 0
+
+    def glyphs(self, s, n, table, x, y, c, k=1):
+        if k == 1 and x >= 0 and x + 16 * n <= 128 and 0 <= y <= 64 - 16:  # as drivers.ssd1306's
+            self.glyph_calls += 1
+            native_reference.mono_glyphs(0, 0, 0, s, n, table, self.buf, 128, x, y, c)
+            return True
+        return False
+
+
+def test_the_oleds_big_type_is_drawn_from_the_glyphs_as_the_rectangles_draw_it():
+    # rows from a page's top, its middle and its last row (a glyph row across two pages); ink
+    # and paper; past the right edge and at 3x: rectangles
+    for s, x, y, c, scale, natively in (("10 VP", 0, 8, 1, 2, 1), ("Red", 3, 13, 1, 2, 1), ("B0b", 17, 23, 0, 2, 1),
+                                        ("Yellow!", 40, 40, 1, 2, 0), ("9", 0, 0, 1, 3, 0)):
+        plain_buf = bytearray(1024)
+        native_buf = bytearray(1024)
+        plain = framebuf.FrameBuffer(plain_buf, 128, 64, framebuf.MONO_VLSB)
+        native = MonoNative(native_buf)
+        for fb in (plain, native):
+            for y0 in range(64):
+                fb.hline(0, y0, 128, y0 % 2)
+            Ui(fb, 128, 64).text(s, x, y, c, scale)
+        assert native.glyph_calls == natively, s
+        assert bytes(native_buf) == bytes(plain_buf), s

@@ -128,11 +128,28 @@ def test_show_allocates_only_the_views_of_what_it_sends():
         assert grew <= 8 * 32, grew  # a small view per page sent, nothing the size of a page
 
 
+class _Native:
+    """Stands in for drivers.mono_native: its loops' Python twins, fill's and glyphs' calls kept."""
+
+    def __init__(self):
+        import native_reference
+        self.span = native_reference.span
+        self._fill = native_reference.fill
+        self.fills = []
+        self.glyph_calls = []
+
+    def glyphs(self, *args):
+        self.glyph_calls.append(args)
+
+    def fill(self, buf, words, v):
+        self.fills.append((words, v))
+        self._fill(buf, words, v)
+
+
 def test_the_boards_native_span_sends_the_same_windows():
-    import native_reference  # drivers.mono_native's span, step for step
     plain, fast = Oled(), Oled()
     a = SSD1306_I2C(128, 64, plain)
-    b = SSD1306_I2C(128, 64, fast, native=native_reference)
+    b = SSD1306_I2C(128, 64, fast, native=_Native())
     for d in (a, b):
         d.show()
         d.text("12", 90, 3, 1)
@@ -141,20 +158,6 @@ def test_the_boards_native_span_sends_the_same_windows():
     for d in (a, b):
         d.text("13", 90, 3, 1)
     assert plain.sent(a) == fast.sent(b) and plain.ram == fast.ram == a.buffer
-
-
-class _Native:
-    """Stands in for drivers.mono_native: its loops' Python twins, fill's calls kept."""
-
-    def __init__(self):
-        import native_reference
-        self.span = native_reference.span
-        self._fill = native_reference.fill
-        self.fills = []
-
-    def fill(self, buf, words, v):
-        self.fills.append((words, v))
-        self._fill(buf, words, v)
 
 
 def test_the_boards_native_fill_fills_the_frame_as_framebuf_does():
@@ -172,3 +175,17 @@ def test_the_boards_native_fill_fills_the_frame_as_framebuf_does():
     b.fill(0)
     b.text("12", 90, 3, 1)
     assert any(b.buffer)  # still the canvas framebuf draws on
+
+
+def test_text_from_glyphs_is_drawn_natively_where_it_is_wholly_inside_at_twice_its_size():
+    native = _Native()
+    d = SSD1306_I2C(128, 64, Oled(), native=native)
+    table = bytes(768)
+    drawn = [d.glyphs("ab", 2, table, x, y, 1, k) for x, y, k in
+             ((0, 0, 1), (96, 48, 1), (97, 48, 1), (-1, 0, 1), (0, 49, 1), (0, -1, 1), (0, 0, 2))]
+    assert drawn == [True, True, False, False, False, False, False]  # past an edge, at 4x: app.ui's rectangles
+    assert [call[:3] + call[4:5] + call[7:] for call in native.glyph_calls] == [
+        (0, 0, 0, 2, 128, 0, 0, 1), (0, 0, 0, 2, 128, 96, 48, 1)]  # the registers, n, w, x, y, c
+    assert native.glyph_calls[0][3] == "ab" and native.glyph_calls[0][5] is table
+    assert native.glyph_calls[0][6] is d.buffer
+    assert not hasattr(SSD1306_I2C(128, 64, Oled()), "glyphs")  # no native loops: app.ui's rectangles

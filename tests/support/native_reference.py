@@ -116,3 +116,20 @@ def modules(i, x, px, bits, n, frame, pitch, x0, scale, c):
 def fill(buf, words, v):
     """mono_native.fill: the first words 32-bit words of buf set to v (little-endian)."""
     buf[:4 * words] = (v & 0xFFFFFFFF).to_bytes(4, "little") * words
+
+
+def mono_glyphs(v, a, lo, s, n, table, frame, w, x, y, c):
+    """mono_native.glyphs: the first n bytes of s at twice their size onto the MONO_VLSB
+    frame (w bytes a page), each its glyph from table, a lit pixel a 2 x 2 block of c
+    (v, a, lo: unused)."""
+    data = s.encode() if isinstance(s, str) else s
+    for i in range(n):
+        g = data[i] - 32 if 32 <= data[i] <= 127 else 95
+        for py in range(8):
+            for px in range(8):
+                if table[96 * py + g] & 0x80 >> px:
+                    for r in (y + 2 * py, y + 2 * py + 1):
+                        for q in (x + 16 * i + 2 * px, x + 16 * i + 2 * px + 1):
+                            bit = 1 << (r & 7)
+                            k = (r >> 3) * w + q
+                            frame[k] = frame[k] | bit if c else frame[k] & ~bit & 0xFF
