@@ -85,14 +85,17 @@ def test_a_setup_left_takes_the_game_it_preloaded_out_of_the_heap():
     assert "app.trainmaker" not in sys.modules and d.app.loading == []
 
 
+@stepped
 def test_the_history_of_a_game_in_play_is_made_once_the_hands_are_off():
     # its making looks for files a power cut left: 22 ms of a poll on a make deploy install
     d = Driver()
     start(d, 2, cards=CARDS)
+    yield
     d.tick(1000).tick(1000 + AFTER_MS)
     while d.app.loading:
         d.tick(2000)
     assert d.app._history is None  # the polls that loaded the game's code made nothing else
+    yield
     d.press("DOWN").tick(3000).tick(3000 + AFTER_MS - 10)
     assert d.app._history is None  # the hands may press again
     d.tick(3000 + AFTER_MS)

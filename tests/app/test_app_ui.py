@@ -6,6 +6,7 @@ asked for, and every other pixel must keep what was under it.
 import framebuf
 
 import native_reference
+from support import stepped
 from app.ui import Ui
 
 W = 240
@@ -175,6 +176,7 @@ def test_a_canvas_that_doubles_text_itself_is_handed_the_string_or_the_line():
     assert (fb.glyph_calls, fb.calls) == (1, 1)
 
 
+@stepped
 def test_the_native_paths_draw_schaffners_zero_too():
     for x in (4, 3):  # the glyphs' path, the line's
         plain_buf, plain = canvas()
@@ -182,8 +184,10 @@ def test_the_native_paths_draw_schaffners_zero_too():
         for fb in (plain, native):
             Ui(fb, W, H, colour=True).text("10:05", x, 7, 9)
         assert native.glyph_calls + native.calls == 1 and bytes(native_buf) == bytes(plain_buf)
+        yield  # (a step per pair of frames: MicroPython's heap holds two at a time)
 
 
+@stepped
 def test_the_glyphs_draw_every_character_as_the_line_does():
     chars = "".join(chr(k) for k in range(32, 128)) + "\xe9\x01"  # past 127 and below 32: 127's glyph
     for at in range(0, len(chars), 14):
@@ -194,8 +198,10 @@ def test_the_glyphs_draw_every_character_as_the_line_does():
             stripes(fb)
             Ui(fb, W, H, colour=True).text(s, 2, 100, 12)
         assert native.glyph_calls == 1 and bytes(native_buf) == bytes(plain_buf), s
+        yield
 
 
+@stepped
 def test_the_big_type_at_an_even_scale_is_drawn_from_the_glyphs_as_the_rectangles_draw_it():
     # 4x: the Display Pack's big type; 6x wholly on the screen too; 3x and past an edge: rectangles
     for s, x, y, scale, natively in (("10 VP", 40, 50, 4, 1), ("Red", 0, 0, 6, 1), ("0:9", 8, 30, 3, 0),
@@ -207,6 +213,7 @@ def test_the_big_type_at_an_even_scale_is_drawn_from_the_glyphs_as_the_rectangle
             Ui(fb, W, H, colour=True).text(s, x, y, 11, scale)
         assert native.glyph_calls == natively and native.calls == 0, s
         assert bytes(native_buf) == bytes(plain_buf), s
+        yield
 
 
 class MonoNative(framebuf.FrameBuffer):
@@ -226,6 +233,7 @@ class MonoNative(framebuf.FrameBuffer):
         return False
 
 
+@stepped
 def test_the_oleds_big_type_is_drawn_from_the_glyphs_as_the_rectangles_draw_it():
     # rows from a page's top, its middle and its last row (a glyph row across two pages); ink
     # and paper; past the right edge and at 3x: rectangles
@@ -241,3 +249,4 @@ def test_the_oleds_big_type_is_drawn_from_the_glyphs_as_the_rectangles_draw_it()
             Ui(fb, 128, 64).text(s, x, y, c, scale)
         assert native.glyph_calls == natively, s
         assert bytes(native_buf) == bytes(plain_buf), s
+        yield

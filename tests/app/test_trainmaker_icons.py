@@ -7,6 +7,7 @@ import framebuf
 import native_reference
 from app.trainmaker.draw import _ICONS, FACES, icon
 from app.ui import Ui
+from support import stepped
 
 
 class Doubling(framebuf.FrameBuffer):
@@ -24,7 +25,7 @@ class Doubling(framebuf.FrameBuffer):
 
 # (width, height, colour, format, (ink, the square's colour) pairs)
 _SCREENS = ((128, 64, False, framebuf.MONO_VLSB, ((1, 0), (0, 1))),
-            (240, 135, True, framebuf.GS4_HMSB, ((5, 0), (0, 3), (15, 2), (1, 0))))
+            (240, 64, True, framebuf.GS4_HMSB, ((5, 0), (0, 3), (15, 2), (1, 0))))  # the Pack's width
 
 
 def _by_rects(fb, face, x, y, s, ink, paper):
@@ -43,7 +44,8 @@ def _canvas(w, h, colour, fmt, x, y, s, paper, doubling=False):
     return buf, fb
 
 
-def test_each_face_in_one_blit_is_its_rectangles_on_either_screen():
+@stepped
+def test_each_face_from_its_bitmap_is_its_rectangles():
     for w, h, colour, fmt, inks in _SCREENS:
         for face in FACES:
             for ink, paper in inks:
@@ -57,6 +59,8 @@ def test_each_face_in_one_blit_is_its_rectangles_on_either_screen():
                         assert ui.s == 1 + colour and (ui.doubled is not None) == doubling
                         icon(ui, face, x, y, ink, paper)
                         assert bytes(got) == bytes(want), (w, face, ink, paper, x, y, doubling)
+                    want = got = fb = ui = None
+                    yield  # (a step per square: MicroPython's heap holds a few frames at a time)
 
 
 def test_anything_but_a_face_is_a_letter():
