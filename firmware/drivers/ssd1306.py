@@ -12,6 +12,9 @@ pages (26.7 ms at 400 kHz). The bus is used through writeto and writevto only; a
 allocates only the views of the columns it sends.
 The panel is switched on by the first show(), once that frame is in its memory: the
 boot sends no blank frame first, and never shows the garbage a power-up leaves there.
+With the board's native loops (drivers.mono_native) fill() clears the frame a word at a
+time, and glyphs() draws text at twice its size from app.ui's table of the font's glyphs
+(app.ui looks for it).
 """
 import framebuf
 from micropython import const
