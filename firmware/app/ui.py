@@ -120,8 +120,9 @@ class Ui:
         MONO_HLSB image of the 96 side by side, row y of character k at byte 96 * y + k;
         what a canvas's glyphs() draws doubled text from (768 bytes, drawn in one call)."""
         table = bytearray(96 * 8)
-        framebuf.FrameBuffer(table, 96 * 8, 8, framebuf.MONO_HLSB).text(
-            "".join(chr(k) for k in range(32, 128)), 0, 0, 1)
+        # (a string made of chr()s would intern 96 names for good: the heap's qstr pools then
+        # grew by 7.7 KB more once a game's code came in, on the emulated Display Pack)
+        framebuf.FrameBuffer(table, 96 * 8, 8, framebuf.MONO_HLSB).text(bytes(range(32, 128)).decode(), 0, 0, 1)
         for y in range(8):
             table[96 * y + 16] = _ZERO[y]
         return table
