@@ -170,7 +170,7 @@ class Ui:
         fb = self.fb
         if scale == 2 and self._wide and x >= 0:
             n = min(len(s), self._wide)  # the rest would be past the right edge
-            if n and self._glyphs is not None and self._glyph_text(s, n, self._glyphs, x, y, c):
+            if n and self._glyph_text is not None and self._glyph_text(s, n, self._glyphs, x, y, c):
                 return
             if n:
                 one = self._one
@@ -194,7 +194,7 @@ class Ui:
             return
         # the big type at an even scale, wholly on the screen: the canvas draws it from the
         # glyphs where it can (the Display Pack's at any even scale, the OLED's at 2x)
-        if self._glyphs is not None and not scale & 1 and self._glyph_text(s, len(s), self._glyphs, x, y, c, scale >> 1):
+        if self._glyph_text is not None and not scale & 1 and self._glyph_text(s, len(s), self._glyphs, x, y, c, scale >> 1):
             return
         g = self._glyph
         rows = self._glyph_buf
