@@ -66,8 +66,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         # writevto lists for a run of k pages: the data control byte, then the pages
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
         self._span = native.span if native is not None else _span
-        self._fill = native.fill if native is not None else None
+        self._fill = None
         if native is not None:
+            self._fill = native.fill
             self._glyph_loop = native.glyphs
             self.glyphs = self._glyphs
         self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))

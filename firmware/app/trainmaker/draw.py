@@ -6,8 +6,8 @@ window, a door).  On the Display Pack the rectangles are drawn once into a
 bitmap per face at 1x, whose lit pixels its native loop for doubled text
 then draws in the ink, the holes left showing the square (a die's back,
 the screen's background): a rectangle at a time from Python a die took
-0.55-0.72 ms there on the emulated Pico (0.4-0.5 on the OLED, where
-framebuf's blit of a bitmap, a pixel at a time, is no faster).  Dice on the
+0.42-0.59 ms there on the emulated Pico, 0.33-0.39 so (0.38-0.52 on the
+OLED, where framebuf's blit of a bitmap, a pixel at a time, is no faster).  Dice on the
 train are icons standing on a rail; dice still to place sit in a frame;
 dice chosen to place are filled in.
 """
