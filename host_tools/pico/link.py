@@ -32,12 +32,20 @@ hashing one file) takes well under a second. Should the PC stall anyway, the boa
 resets and boots whichever complete version it holds: the plan is safe to cut anywhere.
 reset() at the end stops the watchdog and starts the gadget.
 
+A Ctrl-C can be lost: while the app imports from its code pack (firmware/packfs.py, a
+VFS written in Python), MicroPython takes any exception in the pack's stat() for "no
+such file", the KeyboardInterrupt too, and the app runs on. So the session is entered
+up to ATTEMPTS times, each with a fresh Ctrl-C (which also clears what the app's stdin
+kept of the one before).
+
 A hard reset also puts the rp2 clock back to 2021-01-01 (MicroPython sets it at every boot),
 so reset() leaves the time in the watchdog's scratch registers for the firmware to take
 back at the boot (firmware/drivers/chip.py), when the session set the clock.
 """
 import ast
 import binascii
+import contextlib
+import io
 import time
 
 from .. import paths
@@ -48,6 +56,8 @@ from drivers import chip  # noqa: E402  (the scratch words the firmware reads ba
 
 RP2_USB_VID = 0x2E8A  # Raspberry Pi: what MicroPython on an RP2040 or RP2350 reports
 CHUNK = 1024  # bytes of a file per command: base64 in one raw-paste, well inside 8 s
+ATTEMPTS = 3  # a lost Ctrl-C is rare: three in a row is a board that does not answer
+_ANSWER_S = 5  # per attempt; a Pico answers in milliseconds, the emulated one in a second
 _WDT_MS = 8000  # the app's own timeout (firmware/main.py); within the rp2's 8388 ms
 
 # Sent once per session, right after the soft reset that clears the interrupted app.
@@ -175,7 +185,14 @@ class MpremoteBoard:
 
                 transport = SerialTransport(port, baudrate=115200)
             self.t = transport
-            self.t.enter_raw_repl(soft_reset=True)
+            for attempt in range(ATTEMPTS):
+                try:
+                    with contextlib.redirect_stdout(io.StringIO()):  # what it prints when it fails: ours says more
+                        self.t.enter_raw_repl(soft_reset=True, timeout_overall=_ANSWER_S)
+                    break
+                except TransportError:
+                    if attempt == ATTEMPTS - 1:
+                        raise
         except self._gone_errors as exc:
             raise BoardGone("no answer on %s (%s)" % (port, exc))
         try:

@@ -51,7 +51,7 @@ class WasmTransport:
         answer = json.loads(self.proc.stdout.readline())
         return answer["out"], answer["err"]
 
-    def enter_raw_repl(self, soft_reset=True):
+    def enter_raw_repl(self, soft_reset=True, timeout_overall=10):
         self.raw_repl += 1
         self.closed = False
         self.exec("sys.modules['machine'].was_reset = False")
