@@ -275,10 +275,31 @@ def record_of(app, res):  # the record of the game in play as a dict, as it is r
 
 
 def ascii_json(text):  # non-ASCII as JSON escapes (CPython's json does so already): a byte a character
-    for c in text:
-        if ord(c) > 127:
-            return "".join(c if ord(c) < 128 else "\\u%04x" % ord(c) for c in text)
-    return text
+    # read from the UTF-8 bytes: on MicroPython each character a str yields is interned, and
+    # one more interned name can grow the table of them by 7.7 KB at once (a game's end, on
+    # the Display Pack's make deploy install)
+    raw = text.encode()
+    if len(raw) == len(text):
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        b = raw[i]
+        if b < 0x80:
+            out.append(b)
+            i += 1
+            continue
+        n = 1 if b < 0xE0 else 2 if b < 0xF0 else 3  # continuation bytes
+        cp = b & (0x3F >> n)
+        for k in range(i + 1, i + n + 1):
+            cp = cp << 6 | raw[k] & 0x3F
+        i += n + 1
+        if cp > 0xFFFF:  # past the first plane: a surrogate pair, as JSON spells it
+            cp -= 0x10000
+            out += ("\\u%04x\\u%04x" % (0xD800 | cp >> 10, 0xDC00 | cp & 0x3FF)).encode()
+        else:
+            out += ("\\u%04x" % cp).encode()
+    return bytes(out).decode()
 
 
 def slot(size, text):  # a new line, the text, spaces: size bytes

@@ -7,7 +7,7 @@ from app.flash import FlashQueue
 from app.history import OLD_SLOT, SEGMENT, SLOT, History
 from app.history_read import kept
 from app.history_view import count, names, read
-from app.history_write import clear, slot, undo_clear
+from app.history_write import ascii_json, clear, slot, undo_clear
 from app.store import FileStore
 from memfiles import MemFiles, PowerCut
 from support import raises, stepped
@@ -111,6 +111,13 @@ def same_keys(t, expected):
         assert read(h, i)["k"] == expected[i], i
         if i % 16 == 15:
             yield
+
+
+def test_json_made_ascii_as_cpythons_json_spells_it():
+    ascii = '{"n":["Red","~"]}'
+    assert ascii_json(ascii) is ascii
+    # two, three and four UTF-8 bytes: o-umlaut, the euro sign, a die past the first plane
+    assert ascii_json('["J\u00f6rg","5\u20ac","\U0001f3b2!"]') == '["J\\u00f6rg","5\\u20ac","\\ud83c\\udfb2!"]'
 
 
 def cut_at(fs, budget=None, ops=None, action=None):
