@@ -109,6 +109,8 @@ class Pack:
         return None
 
     def stat(self, path):
+        # an import takes any exception from here for "no such file", a Ctrl-C's
+        # KeyboardInterrupt too: the PC's tools send theirs again (host_tools/pico/link.py)
         path = self._inside(path)
         if not _code(path):
             return self.fs.stat(self.folder + "/" + path)
