@@ -130,34 +130,3 @@ def test_a_refused_clock_is_a_board_error():
     with pytest.raises(link.BoardError):
         board.set_clock(WHEN)
 
-
-class Deaf(Transcript):
-    """A board whose first `lost` Ctrl-Cs go unanswered (taken by an import from the code
-    pack, firmware/packfs.py): mpremote's enter_raw_repl then gives up with TransportError."""
-
-    def __init__(self, lost):
-        super().__init__()
-        self.lost = lost
-        self.tries = []
-
-    def enter_raw_repl(self, soft_reset=True, timeout_overall=10):
-        from mpremote.transport import TransportError
-
-        self.tries.append(timeout_overall)
-        if len(self.tries) <= self.lost:
-            raise TransportError("could not enter raw repl")
-
-
-def test_a_lost_ctrl_c_is_sent_again():
-    t = Deaf(lost=link.ATTEMPTS - 1)
-    board = link.MpremoteBoard("p", transport=t)
-    assert len(t.tries) == link.ATTEMPTS and all(s < 10 for s in t.tries)
-    board.set_clock(WHEN)
-    assert "machine.RTC().datetime(%r)" % (WHEN,) in t.sent[-1]
-
-
-def test_a_board_that_never_answers_is_gone_after_the_last_attempt():
-    t = Deaf(lost=link.ATTEMPTS)
-    with pytest.raises(link.BoardGone, match="could not enter raw repl"):
-        link.MpremoteBoard("p", transport=t)
-    assert len(t.tries) == link.ATTEMPTS and t.sent == []
