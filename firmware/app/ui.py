@@ -195,7 +195,8 @@ class Ui:
         # the big type at an even scale, wholly on the screen: the canvas draws it from the
         # glyphs where it can (the Display Pack's at any even scale, the OLED's at 2x)
         glyphs = self._glyph_text
-        if glyphs is not None and not scale & 1 and glyphs(s, len(s), self._glyphs, x, y, c, scale >> 1):
+        if (glyphs is not None and not scale & 1
+                and glyphs(s, len(s), self._glyphs, x, y, c, scale >> 1)):
             return
         g = self._glyph
         rows = self._glyph_buf

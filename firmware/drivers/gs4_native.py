@@ -163,8 +163,8 @@ def glyphs(v: int, a: int, both: int, s: ptr8, n: int, table: ptr8,  # type: ign
     lit pixel is k bytes of two pixels on each of its 2k rows.  At 2x (k 1) this is what
     double draws from the string framebuf drew at 1x, whose clearing and drawing (framebuf,
     a pixel at a time) were half of a line of text's 0.69 ms on the emulated Pico (0.40
-    so); the big type (4x) took 1.9 ms a word a rectangle at a time from Python (0.74).  v, a, both: the
-    loop's registers, pass 0."""
+    so); the big type (4x) took 1.9 ms a word a rectangle at a time from Python (0.74).
+    v, a, both: the loop's registers, pass 0."""
     both = (c & 15) << 4 | (c & 15)
     rows = 2 * k * pitch  # a pixel's rows, as an offset
     i = 0

@@ -187,7 +187,8 @@ class MpremoteBoard:
             self.t = transport
             for attempt in range(ATTEMPTS):
                 try:
-                    with contextlib.redirect_stdout(io.StringIO()):  # what it prints when it fails: ours says more
+                    # what mpremote prints as it gives up is not the user's: our error says more
+                    with contextlib.redirect_stdout(io.StringIO()):
                         self.t.enter_raw_repl(soft_reset=True, timeout_overall=_ANSWER_S)
                     break
                 except TransportError:

@@ -129,4 +129,3 @@ def test_a_refused_clock_is_a_board_error():
     board = link.MpremoteBoard("p", transport=Refusing())
     with pytest.raises(link.BoardError):
         board.set_clock(WHEN)
-
