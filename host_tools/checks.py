@@ -34,8 +34,8 @@ def run_compile(state, args):
         for board in boards():
             total = 0
             for host, device in device_files(board):
-                # the source name make deploy gives it: its length is part of the size
-                proc = mpy.cross(host, out, source_name(device))
+                # as make deploy compiles it, under the name it gives: its length is part of the size
+                proc = mpy.cross(host, out, source_name(device), lines=False)
                 count += 1
                 if proc.returncode:
                     errors += 1

@@ -44,7 +44,7 @@ def build_image(board, build=IMAGES):
         if target.endswith(".py"):
             shutil.copyfile(host, target)  # the bench runs main.py as source
             target += ".mpy"
-        _cross(host, target, source_name(device))
+        _cross(host, target, source_name(device), lines=False)  # as make deploy compiles it
         if slot_path(device).endswith(".mpy"):  # counted as make deploy lays it out
             total += os.path.getsize(target)
         if target.endswith(".py.mpy"):
@@ -64,10 +64,10 @@ def harness():
                     if n in ("memfiles.py", "appdriver.py") or (n.startswith("play_") and n.endswith(".py"))]
 
 
-def _cross(host, out, name=None, march=True):
+def _cross(host, out, name=None, march=True, lines=True):
     # a device file named as make deploy names it: the host's path would make the heap
     # and the size depend on where the clone is
-    proc = mpy.cross(host, out, name, march=march)
+    proc = mpy.cross(host, out, name, march=march, lines=lines)
     if proc.returncode:
         raise ToolError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
 

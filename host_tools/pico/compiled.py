@@ -35,9 +35,10 @@ class ImageError(Exception):
 
 
 def compile_file(mpy_cross, host, name, tmp):
-    """host compiled to .mpy bytes; tracebacks on the board name name (a .py path)."""
+    """host compiled to .mpy bytes; tracebacks on the board name name (a .py path), with
+    no line numbers (mpy.NO_LINES)."""
     out = os.path.join(tmp, "out.mpy")
-    proc = mpy.cross(host, out, name, mpy_cross)
+    proc = mpy.cross(host, out, name, mpy_cross, lines=False)
     if proc.returncode:
         raise ImageError("mpy-cross failed on %s: %s" % (host, (proc.stdout + proc.stderr).strip()))
     with open(out, "rb") as f:

