@@ -25,7 +25,7 @@ def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
     d.press("UP", "OK")  # Roll: the tip is worked out while the dice tumble
     slices = []
     advance = t.advance
-    t.advance = lambda work: slices.append(now) or advance(work)
+    t.advance = lambda *a: slices.append(now) or advance(*a)
     frames = 0
     while t._rolling():
         before = len(slices)
@@ -60,3 +60,36 @@ def test_deferred_flash_work_waits_for_the_dice_to_stop():
     assert app.busy() and app.flash.wait_ms(now) == 0  # due now: the next poll comes at once
     app.tick(now + 10)
     assert done
+
+
+@stepped
+def test_a_slice_is_a_step_or_two_while_the_hands_may_be_at_the_buttons():
+    # a collection landing in the slice's poll then still leaves it short (a make deploy
+    # install's takes 10-14 ms: its code is in the heap)
+    from app.flash import AFTER_MS
+    d, g = first_roll(3)
+    app = d.app
+    t = app.top
+    yield
+    steps = []
+
+    def work():
+        while True:
+            steps.append(True)
+            yield 10
+
+    app.flash.touch(1000)  # a press at 1000 ms, released at once
+    for now, taken in ((1000, 2), (1000 + AFTER_MS - 1, 2), (1000 + AFTER_MS, 5)):
+        del steps[:]
+        assert t.advance(work(), app, now) == (False, None)
+        assert len(steps) == taken
+    app.flash.touch(5000, held=True)  # a button held down, however long ago it went down
+    del steps[:]
+    t.advance(work(), app, 5000 + 10 * AFTER_MS)
+    assert len(steps) == 2
+
+    def short():
+        yield 10
+        return 0.25
+
+    assert t.advance(short(), app, 1000) == (True, 0.25)

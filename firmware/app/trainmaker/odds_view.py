@@ -31,7 +31,7 @@ class OddsView(TextView):
         if self.work is None:
             from schaffner.trainmaker import solver
             self.work = solver.odds_steps(g, table.solver(g))
-        done, value = table.advance(self.work)
+        done, value = table.advance(self.work, app, now_ms)
         if not done:
             return False
         self.work = None

@@ -36,8 +36,12 @@ ROLL_MS = const(600)  # how long the dice tumble
 FRAME_MS = const(80)
 # Solver work per tick: a unit of the solver's steps is about 0.09 ms on a
 # Pico (measured against host_tools/bench/reference.py), and no step is over
-# 45 units, so a slice takes 5 to 12 ms.
+# 45 units, so a slice takes 5 to 12 ms.  While the hands may still be at the
+# buttons (app.flash.AFTER_MS past a release) a slice is _NEAR units, a step or
+# two: the solver's floats fill the heap, and the collection that comes of it
+# takes 10-14 ms of its poll on a make deploy install (its code is in the heap).
 _SLICE = const(50)
+_NEAR = const(12)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
@@ -131,7 +135,7 @@ class Table(Screen):
         if self.owed:
             self.owed = False
             return not self._rolling()  # (while the dice tumble, their last frame shows the odds)
-        if not app.pressed and self.busy(app) and self._work_on_odds(app.session.game):
+        if not app.pressed and self.busy(app) and self._work_on_odds(app, now_ms):
             self.owed = True
         return False
 
@@ -145,12 +149,12 @@ class Table(Screen):
         g = self._sync(app)
         return self.owed or self.okey != self.key and self.wants_odds(app, g)
 
-    def _work_on_odds(self, g):
+    def _work_on_odds(self, app, now_ms):
         """One slice of the odds; True once they are known."""
         if self.work is None or self.wkey != self.key:
-            self.work = self.odds_steps(g)
+            self.work = self.odds_steps(app.session.game)
             self.wkey = self.key
-        done, value = self.advance(self.work)
+        done, value = self.advance(self.work, app, now_ms)
         if not done:
             return False
         self.work = None
@@ -158,12 +162,13 @@ class Table(Screen):
         self.okey = self.key
         return True
 
-    def advance(self, work):
-        """Run work (a generator of solver steps) for one slice: (True, its
-        result) once it has ended, else (False, None)."""
+    def advance(self, work, app, now_ms):
+        """Run work (a generator of solver steps) for one slice, in a poll at
+        now_ms: (True, its result) once it has ended, else (False, None)."""
+        units = _SLICE if app.flash.hands_off(now_ms) else _NEAR
         spent = 0
         try:
-            while spent < _SLICE:
+            while spent < units:
                 spent += next(work)
         except StopIteration as end:
             return True, end.value
