@@ -292,7 +292,7 @@ class Table(Screen):
         The odds are worked out here if the press came before the polls that
         work them out."""
         while self.okey != self.key:
-            self._work_on_odds(g)
+            self._work_on_odds(app, app.flash.now)
         best = self.oval
         if best is None:  # (odds off: no Tip is offered then)
             raise ValueError("No tip with the odds off")
