@@ -250,8 +250,9 @@ class App:
             held = self._held()
             if self.flash.due(self.pressed, now_ms, held):
                 return self._save(self.flash.step)
-            t = getattr(self.top, "tick", None)
-            if t and t(self, now_ms):
+            top = self.top
+            t = getattr(type(top), "tick", None)
+            if t and t(top, self, now_ms):
                 return True
             if not self.pressed and not held:
                 if self.loading:
@@ -286,14 +287,17 @@ class App:
         """True while the top screen wants time to pass poll by poll: it says so
         (its ticking(app)), or it has a tick and does not say."""
         top = self.top
-        says = getattr(top, "ticking", None)
+        says = getattr(type(top), "ticking", None)
         if says is not None:
-            return says(self)
-        return getattr(top, "tick", None) is not None
+            return says(top, self)
+        return getattr(type(top), "tick", None) is not None
 
     def _screen_busy(self):
-        b = getattr(self.top, "busy", None)
-        return bool(b and b(self))
+        # the screen's class asked, not the screen: a bound method made at every poll
+        # would be garbage, and a collection is 10-14 ms of a make deploy install's poll
+        top = self.top
+        b = getattr(type(top), "busy", None)
+        return bool(b and b(top, self))
 
     def preload(self, game_id):
         """Import the game's code in the polls to come, one module a poll: the

@@ -50,12 +50,6 @@ GO_ON = "Go on"  # after a score that ended the turn: the turn passes
 CONTRACT = "Contract"  # the scorer shows a met Contract instead
 
 
-def state_key(app):
-    """Changes with every action and every undo (the base changes when the journal folds)."""
-    j = app.session.journal
-    return (len(j.actions), id(j.base))
-
-
 def last_actor(g):
     """Who the last action belonged to: the current player while the turn goes
     on, else the one before (the last seat when the Steam Engine is next)."""
@@ -80,7 +74,8 @@ class Table(Screen):
     PLAY = True
 
     def __init__(self):
-        self.key = None
+        self.key = 0  # the state in play, counted up at every change _sync() sees
+        self.seen_at = (-1, -1)  # ... which it tells by the journal's folded and pending counts
         self.cur = 0  # cursor in the row of options (dice first when placing)
         self.sel = []  # dice chosen to place
         self.entry = CardEntry()  # a City card half entered
@@ -105,9 +100,13 @@ class Table(Screen):
         self.sv = self.sneeds = self.work = self.wkey = None
 
     def _sync(self, app):
-        key = state_key(app)
-        if key != self.key:
-            self.key = key
+        # every action and every undo changes how many actions the journal holds, and a fold
+        # how many it has folded (compared as they are: a poll makes no garbage here)
+        j = app.session.journal
+        at = self.seen_at
+        if len(j.actions) != at[1] or j.folded != at[0]:
+            self.seen_at = (j.folded, len(j.actions))
+            self.key += 1
             self.sel = []
             self.entry = CardEntry()
             g = app.session.game
@@ -180,7 +179,8 @@ class Table(Screen):
         the poll that drew it to the next), so the last frame, the roll and
         its odds, is begun that much early, and a tumble frame that would
         push it late is left out: the dice stop on the screen at ROLL_MS."""
-        if self.anim != state_key(app):  # undone meanwhile
+        self._sync(app)
+        if self.anim != self.key:  # undone meanwhile
             self.anim = None
             return True
         if self.t0 is None:  # the press's own poll, which draws the first frame
