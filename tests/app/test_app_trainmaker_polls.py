@@ -2,7 +2,7 @@
 (a slice of the odds and a frame in one poll held the buttons' polls 30 ms apart)."""
 import gc
 
-from app.flash import DEFER, QUIET_MS
+from app.flash import AFTER_MS, DEFER, QUIET_MS
 from app.trainmaker.draw import pct
 from play_trainmaker import first_roll
 from schaffner.trainmaker import solver
@@ -68,9 +68,7 @@ def test_deferred_flash_work_waits_for_the_dice_to_stop():
 def test_a_slice_is_a_step_or_two_while_the_hands_may_be_at_the_buttons():
     # a collection landing in the slice's poll then still leaves it short (a make deploy
     # install's takes 10-14 ms: its code is in the heap)
-    from app.flash import AFTER_MS
-    d, g = first_roll(3)
-    app = d.app
+    app = first_roll(3)[0].app
     t = app.top
     yield
     steps = []
@@ -102,8 +100,7 @@ def test_a_poll_makes_no_garbage_while_the_odds_are_worked_out():
     # measured under MicroPython (CPython has no heap counter and measures 0): the bound
     # methods and the state's tuple a poll made were 65 bytes of garbage, and a collection
     # is 10-14 ms of a make deploy install's poll
-    d, g = first_roll(3)
-    app = d.app
+    app = first_roll(3)[0].app
     t = app.top
     yield
     t.advance = lambda work, app, now: (False, None)  # the solver's own garbage left out
