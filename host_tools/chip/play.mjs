@@ -155,13 +155,15 @@ function where() {
 const result = { board: job.board, presses: [], boot: null, cut: false, ended: null, error: null };
 let pollsSeen = 0;
 function gapsSince(from) {
-  // the longest gap between two polls that began at or after from (ms): [ms, when it began,
-  // flash erases in it, frames that ended in it]
-  let best = [0, null, 0, 0];
+  // the longest gap between two polls that began at or after from (ms), less the time the chip
+  // slept in it (asleep it watches the pins, as for held below): [ms, when it began, flash erases
+  // in it, frames that ended in it, the gap whole]
+  let best = [0, null, 0, 0, 0];
   for (let k = Math.max(1, pollsSeen); k < polls.length; k++) {
-    const [t0, e0] = polls[k - 1], [t1, e1] = polls[k];
-    if (t0 < from || t1 - t0 <= best[0]) continue;
-    best = [t1 - t0, t0, e1 - e0, frames.filter((f) => f[0] > t0 && f[0] <= t1).length];
+    const [t0, e0, b0] = polls[k - 1], [t1, e1, b1] = polls[k];
+    const busy = Math.min(t1 - t0, b1 - b0);
+    if (t0 < from || busy <= best[0]) continue;
+    best = [busy, t0, e1 - e0, frames.filter((f) => f[0] > t0 && f[0] <= t1).length, t1 - t0];
   }
   pollsSeen = Math.max(polls.length - 1, 0);
   return best;
@@ -200,7 +202,7 @@ function press(i, ev, wait) {
   rec.render = drawn ? drawn[1] - drawn[0] : null;
   if (sent) { rec.show = sent[1] - sent[0]; rec.compute = sent[0] - event; }
   rec.changes = mine.filter((f) => f[1]).map((f) => +(f[0] - event).toFixed(2)).slice(-16);
-  [rec.gap, rec.gapAt, rec.gapErases, rec.gapFrames] = gapsSince(down);
+  [rec.gap, rec.gapAt, rec.gapErases, rec.gapFrames, rec.gapRaw] = gapsSince(down);
   rec.erases = emu.flashOps.erase - flash0.erase;
   rec.programmed = emu.flashOps.programmedBytes - flash0.programmedBytes;
   rec.key = frameKey();

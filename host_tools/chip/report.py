@@ -127,7 +127,7 @@ def _figure_rows(cols):
     report.row("longest poll gap, a button held or %d ms after its release, less sleep" % budgets.AFTER_RELEASE_MS,
                each("held", lambda v: v[0]), *budgets.HELD_GAP_MS)
     report.row("  a press's own poll (taken, drawn, sent: judged by finger -> frame)", each("answer", lambda v: v[0]))
-    report.row("longest gap between two button polls, anywhere", each("gap", lambda v: v[0]), *budgets.GAP_MS)
+    report.row("longest gap between two button polls, anywhere, less sleep", each("gap", lambda v: v[0]), *budgets.GAP_MS)
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
     report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: max(0.0, v[0])),
                *budgets.ODDS_LATE_MS)
@@ -178,7 +178,7 @@ def _figure_lines(f):
         out.append("  slowest presses (finger -> frame, event -> frame):")
         for finger, event, label in f["slowest"]:
             out.append("    %6.1f ms %6.1f ms  %s" % (finger, event, label))
-        out.append("  longest gap between polls: %.1f ms, during %s (in it: %s)" % f["gap"])
+        out.append("  longest gap between polls, less sleep: %.1f ms, during %s (in it: %s)" % f["gap"])
     if "held" in f:
         out.append("  longest gap with the hands at the buttons, a press's own poll left out: %.1f ms awake"
                    " in a gap of %.1f ms, at %s (%d flash erases in it)" % f["held"])
