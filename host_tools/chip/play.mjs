@@ -217,7 +217,7 @@ function press(i, ev, wait) {
 // millisecond at a time and polls at once when a pin's edge comes: asleep, it is watching),
 // heldRaw that gap whole, and heldErases, the erases in it. A poll in which the app took a
 // press answers it (the press's frame drawn and sent in it): finger -> frame judges that poll, so
-// held leaves it out and answer is the longest such gap in the window.
+// held leaves it out and answer is the longest such gap in the window. apart: below.
 function handsFigures(recs) {
   const log = emu.flashLog;
   const events = recs.map((r) => r.event).filter((t) => t != null).sort((a, b) => a - b);
@@ -242,6 +242,23 @@ function handsFigures(recs) {
     rec.heldErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
     rec.answer = +answer.toFixed(2);
   }
+  // apart: the longest gap between two polls from the press's finger going down to the next
+  // press's, the polls that answered a press left out (finger -> frame judges those), less the
+  // time asleep: what flash work, the odds and the frames time draws cost on their own;
+  // apartErases, the erases in it
+  let k = 1;
+  recs.forEach((rec, j) => {
+    const w1 = j + 1 < recs.length ? recs[j + 1].down : Infinity;
+    let best = 0, at = null;
+    while (k < polls.length && polls[k - 1][0] < rec.down) k++;
+    for (; k < polls.length && polls[k - 1][0] < w1; k++) {
+      const t0 = polls[k - 1][0], t1 = polls[k][0];
+      const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
+      if (busy > best && !answers(t0, t1)) { best = busy; at = k; }
+    }
+    rec.apart = +best.toFixed(2);
+    rec.apartErases = at === null ? 0 : polls[at][1] - polls[at - 1][1];
+  });
 }
 
 function bootScreen() {

@@ -44,6 +44,9 @@ def figures(board):
             f["held"] = (held[1]["held"], held[1].get("heldRaw", held[1]["held"]), held[2], held[1]["heldErases"])
             answer = max(hands, key=lambda r: r[1].get("answer", 0))
             f["answer"] = (answer[1].get("answer", 0), answer[2])
+            apart = max(hands, key=lambda r: r[1].get("apart", 0))
+            if "apart" in apart[1]:
+                f["apart"] = (apart[1]["apart"], apart[2], apart[1]["apartErases"])
         for key in ("compute", "render", "show"):
             xs = [p[key] for _, p, _, _ in rows if p.get(key) is not None]
             if xs:
@@ -128,6 +131,7 @@ def _figure_rows(cols):
                each("held", lambda v: v[0]), *budgets.HELD_GAP_MS)
     report.row("  a press's own poll (taken, drawn, sent: judged by finger -> frame)", each("answer", lambda v: v[0]))
     report.row("longest gap between two button polls, anywhere, less sleep", each("gap", lambda v: v[0]), *budgets.GAP_MS)
+    report.row("  the same, a press's own poll left out (flash work, odds, time's frames)", each("apart", lambda v: v[0]))
     report.row("presses lost", each("lost"), 0, 0, "", "%d")
     report.row("Trainmaker odds after a roll, past the tumble", each("odds", lambda v: max(0.0, v[0])),
                *budgets.ODDS_LATE_MS)
@@ -183,6 +187,9 @@ def _figure_lines(f):
         out.append("  longest gap with the hands at the buttons, a press's own poll left out: %.1f ms awake"
                    " in a gap of %.1f ms, at %s (%d flash erases in it)" % f["held"])
         out.append("  longest poll that answered a press (finger -> frame judges it): %.1f ms, at %s" % f["answer"])
+        if "apart" in f:
+            out.append("  longest gap between polls with a press's own poll left out, less sleep: %.1f ms, at %s"
+                       " (%d flash erases in it)" % f["apart"])
         waits, first = f["waits"]
         out.append("  presses that had to wait for flash work: %d%s" % (waits, ", the first: %s" % first if first else ""))
     for key, what in (("render", "the app drawing a frame"), ("show", "the display sending it")):

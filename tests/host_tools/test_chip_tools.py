@@ -110,18 +110,24 @@ def test_the_figures_are_timed_from_the_finger_and_from_the_event():
 
 
 def test_the_hands_figures_count_the_presses_that_waited_and_the_longest_gap_near_them():
-    presses = [dict(_press(0, 1000, 1010, 1020), waits=0, held=11.0, heldRaw=50.0, heldErases=0, answer=26.0),
-               dict(_press(1, 2000, 2010, 2060), waits=2, held=48.5, heldRaw=51.0, heldErases=1, answer=24.0),
-               dict(_press(2, 3000, 3010, 3020), waits=1, held=12.0, heldRaw=12.0, heldErases=0, answer=31.5)]
+    presses = [dict(_press(0, 1000, 1010, 1020), waits=0, held=11.0, heldRaw=50.0, heldErases=0, answer=26.0,
+                    apart=47.0, apartErases=1),
+               dict(_press(1, 2000, 2010, 2060), waits=2, held=48.5, heldRaw=51.0, heldErases=1, answer=24.0,
+                    apart=48.5, apartErases=1),
+               dict(_press(2, 3000, 3010, 3020), waits=1, held=12.0, heldRaw=12.0, heldErases=0, answer=31.5,
+                    apart=12.0, apartErases=0)]
     f = report.figures(_board(presses, ["a", "b", "c"]))
     assert f["waits"] == (2, "t press 1")  # two presses waited; the first named
     assert f["held"] == (48.5, 51.0, "t press 1", 1)  # the most awake, the gap it was in
     assert f["answer"] == (31.5, "t press 2")  # the longest poll that answered a press, apart
+    assert f["apart"] == (48.5, "t press 1", 1)  # the longest gap of all the others
     lines, over, _, _ = report.table({"seed": 1, "boards": {"pico_oled": _board(presses, ["a", "b", "c"])}})
     assert any(line.startswith("presses that had to wait for flash work") and "OVER" in line for line in lines)
     assert any("own poll left out: 48.5 ms awake in a gap of 51.0 ms, at t press 1 (1 flash erases" in line
                for line in lines)
     assert any(line.startswith("  a press's own poll") and "31.5" in line for line in lines)
+    assert any(line.startswith("  the same, a press's own poll left out") and "48.5" in line for line in lines)
+    assert any("own poll left out, less sleep: 48.5 ms, at t press 1 (1 flash erases" in line for line in lines)
 
 
 def test_over_budget_figures_and_failed_checks_are_counted_apart():
