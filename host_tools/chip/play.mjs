@@ -154,14 +154,20 @@ function where() {
 
 const result = { board: job.board, presses: [], boot: null, cut: false, ended: null, error: null };
 let pollsSeen = 0;
+// the time awake between polls k-1 and k: the gap less what the chip slept in it (asleep it
+// watches the pins: main.run sleeps a millisecond at a time and polls at once on an edge)
+function awake(k) {
+  return Math.min(polls[k][0] - polls[k - 1][0], polls[k][2] - polls[k - 1][2]);
+}
+
 function gapsSince(from) {
   // the longest gap between two polls that began at or after from (ms), less the time the chip
   // slept in it (asleep it watches the pins, as for held below): [ms, when it began, flash erases
   // in it, frames that ended in it, the gap whole]
   let best = [0, null, 0, 0, 0];
   for (let k = Math.max(1, pollsSeen); k < polls.length; k++) {
-    const [t0, e0, b0] = polls[k - 1], [t1, e1, b1] = polls[k];
-    const busy = Math.min(t1 - t0, b1 - b0);
+    const [t0, e0] = polls[k - 1], [t1, e1] = polls[k];
+    const busy = awake(k);
     if (t0 < from || busy <= best[0]) continue;
     best = [busy, t0, e1 - e0, frames.filter((f) => f[0] > t0 && f[0] <= t1).length, t1 - t0];
   }
@@ -233,7 +239,7 @@ function handsFigures(recs) {
       const t0 = polls[k - 1][0], t1 = polls[k][0];
       if (t0 >= w1) break;
       if (t1 <= w0) continue;
-      const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
+      const busy = awake(k);
       if (answers(t0, t1)) answer = Math.max(answer, busy);
       else if (busy > held) { held = busy; at = k; }
     }
@@ -253,7 +259,7 @@ function handsFigures(recs) {
     while (k < polls.length && polls[k - 1][0] < rec.down) k++;
     for (; k < polls.length && polls[k - 1][0] < w1; k++) {
       const t0 = polls[k - 1][0], t1 = polls[k][0];
-      const busy = Math.min(t1 - t0, polls[k][2] - polls[k - 1][2]);
+      const busy = awake(k);
       if (busy > best && !answers(t0, t1)) { best = busy; at = k; }
     }
     rec.apart = +best.toFixed(2);
