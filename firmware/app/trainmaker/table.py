@@ -45,6 +45,9 @@ _NEAR = const(12)
 _TICKS = const(0x3FFFFFFF)  # time.ticks_ms wraps at 2**30
 _SIDES = "LLPBFC"
 _OUTCOMES = ("derail", "no_loco", "regained", "no_stock", "no_card", "scored")
+# the phases after which other cards lie face up (a score draws one, the Steam Engine
+# draws, new cards are entered) or none are wanted: no odds are asked for in them
+_NEW_CARDS = ("score", "over", "cards", "steam")
 TIP = "Tip"  # the option that follows the placing tip in one press
 GO_ON = "Go on"  # after a score that ended the turn: the turn passes
 CONTRACT = "Contract"  # the scorer shows a met Contract instead
@@ -111,6 +114,8 @@ class Table(Screen):
             self.entry = CardEntry()
             g = app.session.game
             self.tip_on = app.settings["odds"] and g.phase() == "place"
+            if g.phase() in _NEW_CARDS:
+                self.let_go()  # the cards face up change from here: their solver is done with
             # placing with the Tip offered: the cursor on it, past the dice
             self.cur = len(g.unplaced()) if self.tip_on else 0
         return app.session.game
