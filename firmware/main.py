@@ -203,7 +203,9 @@ def start(display, colours, wdt=None):
     # no collection before the first frame (9 ms of a deploy install's boot): the imports'
     # garbage goes right after it (Device._show), or sooner if the heap runs short
     seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
-    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today)
+    # frozen into a firmware image, this module is gadget (launcher.py)
+    app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today,
+              __name__ == "gadget")
     buttons = Debouncer(edges=board.edges)
     device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
     from schaffner.rng import Rng

@@ -15,7 +15,7 @@ hands' pauses (preload()).
 import gc
 import sys
 
-from app import games
+from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
@@ -34,7 +34,7 @@ DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "pla
 
 
 class App:
-    def __init__(self, canvas, width, height, storage, rng, palette=None, today=None):
+    def __init__(self, canvas, width, height, storage, rng, palette=None, today=None, code_in_flash=False):
         self.ui = Ui(canvas, width, height, colour=palette is not None)
         self.palette = palette
         self.store = storage if storage is not None else FileStore("/data")
@@ -65,6 +65,9 @@ class App:
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.loading = []  # modules to import, one per poll (preload)
+        # the code is in flash (a firmware image: main.start): a module imported at need costs
+        # a millisecond or two, not a read of it from the file system (tens on a Pico)
+        self.code_in_flash = code_in_flash
         self.litter = False  # frames were drawn since the garbage was last collected
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
@@ -304,9 +307,11 @@ class App:
         journal (which a boot leaves for the saved game, games.Saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
-        a game needs."""
+        a game needs; with the code in flash, not what only writes the history (the end of
+        a game, an undone roll): it is imported then, and no game holds it meanwhile."""
         games.row(game_id)
-        for name in ("schaffner.journal", "app." + game_id, "app.history", "app.history_write"):
+        names = ("schaffner.journal", "app." + game_id, "app.history")
+        for name in names if self.code_in_flash else names + ("app.history_write",):
             if name not in self.loading:
                 self.loading.append(name)
 
@@ -486,18 +491,6 @@ class App:
             return None
         who = s.ui.acting(s.game)
         return None if who is None else colour_of(s.names[who])
-
-
-def forget(*names):
-    """Take modules out of the heap (a screen left, code a game does without): out of
-    sys.modules and off their package, so nothing keeps them; imported again when next
-    needed (about 30 ms on a Pico)."""
-    for name in names:
-        if name is not None and sys.modules.pop(name, None) is not None:
-            pkg, _, leaf = name.rpartition(".")
-            parent = sys.modules.get(pkg)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
 
 
 def _rolled(game):

@@ -28,6 +28,7 @@ import os
 
 from micropython import const
 
+from app import forget
 from app.ringlog import BLOCK
 
 NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
@@ -73,7 +74,10 @@ class OsFiles:
         """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
         flash); False when none is missing (app.repair)."""
         from app.repair import make_block
-        return make_block(self, folder, n)
+        if make_block(self, folder, n):
+            return True
+        forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
+        return False
 
     def write_bytes(self, path, data):
         with open(path, "wb") as f:

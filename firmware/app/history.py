@@ -8,7 +8,8 @@ docs/history.md has the format and why it survives a power cut at any byte.
 # history.old and history.log hold the records of the versions before names, in
 # slots of OLD_SLOT bytes: read, never appended to.
 # A record is the game in play's while it is the newest and has its key.
-# The app preloads this module and app.history_write with a game's code, and makes
+# The app preloads this module and (on a make deploy install, whose imports read the
+# flash) app.history_write with a game's code, and makes
 # the History in an idle poll after them (App.tick), or when it first needs it (a
 # game ends, a roll is undone, a game with dice is replaced, a history screen
 # opens); reading for the screens (app.history_view) loads only when needed.

@@ -4,6 +4,7 @@ while "Start a new game?" is asked over one, once the hands have left the button
 import holds a poll: a press would wait for it); gone with a No and once the game is set up."""
 import sys
 
+from app import forget
 from app.flash import AFTER_MS
 from appdriver import Driver
 from play_trainmaker import start
@@ -100,3 +101,22 @@ def test_the_history_of_a_game_in_play_is_made_once_the_hands_are_off():
     assert d.app._history is None  # the hands may press again
     d.tick(3000 + AFTER_MS)
     assert d.app._history is not None
+
+
+@stepped
+def test_with_the_code_in_flash_the_history_writer_is_not_preloaded():
+    # a firmware image imports a module at need in a millisecond or two: what only writes
+    # the history (a game's end, an undone roll) holds no heap while the game goes on
+    for in_flash in (False, True):
+        forget("app.history_write", "app.record_files")  # another case's
+        d = Driver()
+        d.app.code_in_flash = in_flash
+        start(d, 2, cards=CARDS)
+        yield
+        d.tick(1000).tick(1000 + AFTER_MS)
+        while d.app.loading:
+            d.tick(2000)
+        assert "app.history" in sys.modules and "app.trainmaker.table" in sys.modules
+        assert ("app.history_write" in sys.modules) is not in_flash
+        d = None  # the next app's room
+        yield

@@ -1,8 +1,10 @@
 """A new gadget makes its log's blocks in the polls after its first frame; one whose first
 action comes before they are made has the record's own work make them first, a file a step
 (an erase or two each, as app.repair makes one), so no poll holds eight erases; then the
-record is on flash.  (A file of its own: test_storage's cases already fill the test heap.)"""
+record is on flash, and app.repair is out of the heap.  (A file of its own: test_storage's
+cases already fill the test heap.)"""
 import os
+import sys
 
 from app.flash import FlashQueue, OsFiles
 from app.game_save import GameSave
@@ -53,6 +55,7 @@ def _first_record_before_its_blocks():
         made.append(_made(fs))
         yield
     assert made[:8] == [1, 2, 3, 4, 5, 6, 7, 8]  # a file a step, not eight erases in one poll
+    assert "app.repair" not in sys.modules  # what made them is out of the heap once they are all there
     value, note = GameSave(FileStore(ROOT, fs), "game", dict, queue=FlashQueue()).load(_build, _replay)
     assert value == [7] and note is None  # and then the record, on flash
     _clear(fs)
