@@ -28,7 +28,6 @@ import os
 
 from micropython import const
 
-from app import forget
 from app.ringlog import BLOCK
 
 NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
@@ -76,7 +75,9 @@ class OsFiles:
         from app.repair import make_block
         if make_block(self, folder, n):
             return True
-        forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
+        from app.app import forget  # up already: the blocks are made in the app's polls
+
+        forget("app.repair")  # all made: the first boot needs it, the games after it do not
         return False
 
     def write_bytes(self, path, data):
