@@ -15,7 +15,7 @@ hands' pauses (preload()).
 import gc
 import sys
 
-from app import games
+from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
@@ -491,18 +491,6 @@ class App:
             return None
         who = s.ui.acting(s.game)
         return None if who is None else colour_of(s.names[who])
-
-
-def forget(*names):
-    """Take modules out of the heap (a screen left, code a game does without): out of
-    sys.modules and off their package, so nothing keeps them; imported again when next
-    needed (about 30 ms on a Pico)."""
-    for name in names:
-        if name is not None and sys.modules.pop(name, None) is not None:
-            pkg, _, leaf = name.rpartition(".")
-            parent = sys.modules.get(pkg)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
 
 
 def _rolled(game):

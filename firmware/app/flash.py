@@ -28,6 +28,7 @@ import os
 
 from micropython import const
 
+from app import forget
 from app.ringlog import BLOCK
 
 NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
@@ -75,9 +76,7 @@ class OsFiles:
         from app.repair import make_block
         if make_block(self, folder, n):
             return True
-        from app.app import forget  # up already: the blocks are made in the app's polls
-
-        forget("app.repair")  # all made: the first boot needs it, the games after it do not
+        forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
         return False
 
     def write_bytes(self, path, data):

@@ -4,7 +4,7 @@ while "Start a new game?" is asked over one, once the hands have left the button
 import holds a poll: a press would wait for it); gone with a No and once the game is set up."""
 import sys
 
-from app.app import forget
+from app import forget
 from app.flash import AFTER_MS
 from appdriver import Driver
 from play_trainmaker import start
