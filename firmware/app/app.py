@@ -64,6 +64,7 @@ class App:
         self.clock = None  # now_ms of the last tick: the game in play counts the time between
         self.stack = []
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
+        self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
@@ -204,6 +205,7 @@ class App:
     def handle(self, ev):
         """One button event; returns True when the screen changed."""
         self.pressed = True
+        self.events += 1
         log = self.setup_log  # not the press that opens the game menu: it is the log's start
         if self.setup_depth and len(self.stack) < self.setup_depth:  # the setup was left
             self.setup_depth = 0

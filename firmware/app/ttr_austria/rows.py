@@ -1,5 +1,5 @@
 """Ticket to Ride Austria: the screen shapes its pages share, rows of label and value and a number entry."""
-from app.events import UP, DOWN, OK
+from app.events import UP, DOWN, OK, BACK
 from app.ui import fit as shortened, wrap
 from app.widgets import Menu, NumberEntry
 
@@ -45,6 +45,7 @@ class Rows(Menu):
 
     def __init__(self, title, index=0, hint=""):
         Menu.__init__(self, title, [], None, index, hint)
+        self._kept = -1  # App.events at a move: its rows, made by handle(), are the frame's
 
     def entries(self, app):
         return []
@@ -63,14 +64,23 @@ class Rows(Menu):
         return rows
 
     def handle(self, app, ev):
+        # the rows are made once a press (on the OLED's deploy install a page of them takes
+        # 5-15 ms): none for BACK, which leaves, and none again for the frame after a move
+        self._kept = -1
+        if ev == BACK:
+            Menu.handle(self, app, ev)
+            return
         rows = self._sync(app)
         if ev == OK:
             self.pick(app, self.index, rows[self.index])
         else:
             Menu.handle(self, app, ev)
+            self._kept = app.events
 
     def draw(self, app, ui):
-        self._sync(app)
+        if self._kept != app.events:  # another event since, an undo say, or no press at all
+            self._sync(app)
+        self._kept = -1
         head(ui, self.title, self.right)
         note = self.notes(app)
         lines = self.items + wrap(note, ui.cols) if note else self.items

@@ -1,4 +1,5 @@
 """Ticket to Ride Austria: the score sheet of every player, the ranking and each player's breakdown."""
+from app.events import UP, DOWN
 from app.ttr_austria.rows import Rows, fit, signed
 from app.ui import wrap
 from app.widgets import Confirm, TextView
@@ -89,6 +90,7 @@ class Breakdown(TextView):
     def __init__(self, p):
         TextView.__init__(self, "", [])
         self.p = p
+        self._kept = -1  # as Rows's: App.events at a scroll, whose lines are the frame's
 
     def _lines(self, app):
         g = app.session.game
@@ -99,9 +101,14 @@ class Breakdown(TextView):
         self.lines = lines
 
     def handle(self, app, ev):
-        self._lines(app)
+        self._kept = -1
+        if ev & 3 in (UP, DOWN):  # OK and BACK leave: no lines needed
+            self._lines(app)
+            self._kept = app.events
         TextView.handle(self, app, ev)
 
     def draw(self, app, ui):
-        self._lines(app)
+        if self._kept != app.events:
+            self._lines(app)
+        self._kept = -1
         TextView.draw(self, app, ui)

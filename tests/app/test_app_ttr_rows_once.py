@@ -1,0 +1,75 @@
+"""Ticket to Ride Austria's pages work their rows out once a press: a move and its
+frame share one working out, the BACK that leaves needs none; an undo pressed in the
+same poll as a move is still what the frame shows."""
+from appdriver import Driver
+from app.events import BACK, DOWN, LONG
+from support import picks, stepped
+from test_app_ttr_entry import page, routes
+
+
+def counted(g, name):
+    """g's method name, counting its calls: returns the list the counts go in."""
+    calls = []
+    was = getattr(g, name)
+
+    def count(*args):
+        calls.append(args)
+        return was(*args)
+
+    setattr(g, name, count)
+    return calls
+
+
+@stepped
+def test_a_move_works_the_page_out_once_and_back_not_at_all():
+    d = Driver()
+    yield from page(d, "Red")
+    routes(d, 3, 2)
+    yield
+    calls = counted(d.app.session.game, "parts")
+    d.press("DOWN")
+    d.shows("Routes         8")
+    assert len(calls) == 1
+    del calls[:]
+    d.press("BACK")
+    d.shows("TtR Austria", "Red")
+    assert calls == [(0,), (1,), (2,), (3,)]  # the sheet's totals, the page's own points not again
+
+
+@stepped
+def test_a_scroll_of_the_breakdown_works_it_out_once():
+    d = Driver()
+    yield from page(d, "Red")
+    routes(d, 1, 1)
+    routes(d, 2, 1)
+    routes(d, 3, 1)
+    yield
+    for length in (4, 5, 6, 8):
+        routes(d, length, 1)
+    yield
+    d.press("BACK")
+    yield from picks(d, "Ranking", "1 Red")
+    d.shows("Red 60", "1-car x1")  # 1 + 2 + 4 + 7 + 10 + 15 + 21
+    calls = counted(d.app.session.game, "breakdown")
+    d.press("DOWN")
+    d.shows("2-car x1")
+    assert "1-car" not in d.text
+    assert len(calls) == 1
+    del calls[:]
+    d.press("BACK")
+    assert len(calls) == 0
+    d.shows("Ranking")
+
+
+@stepped
+def test_an_undo_in_the_poll_of_a_move_is_shown():
+    d = Driver()
+    yield from page(d, "Red")
+    routes(d, 3, 2)
+    yield
+    d.shows("Routes         8")
+    d.app.handle(DOWN)  # two events in one poll, as the pins' interrupts can bring them
+    d.app.handle(BACK | LONG)
+    d.app.render()
+    d.shows("Undone: Red:", "3-car routes 2", "Routes         0")  # the page under the note
+    assert "Routes         8" not in d.text
