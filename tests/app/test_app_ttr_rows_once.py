@@ -1,6 +1,9 @@
 """Ticket to Ride Austria's pages work their rows out once a press: a move and its
-frame share one working out, the BACK that leaves needs none; an undo pressed in the
-same poll as a move is still what the frame shows."""
+frame share one working out, the BACK that leaves needs none, the OK that opens a row
+needs the row, not the rows' text; an undo pressed in the same poll as a move is still
+what the frame shows."""
+import sys
+
 from appdriver import Driver
 from app.events import BACK, DOWN, LONG
 from support import picks, stepped
@@ -8,7 +11,8 @@ from test_app_ttr_entry import page, routes
 
 
 def counted(g, name):
-    """g's method name, counting its calls: returns the list the counts go in."""
+    """g's attribute name (a method, a module's function), counting its calls: returns
+    the list the calls go in."""
     calls = []
     was = getattr(g, name)
 
@@ -34,6 +38,27 @@ def test_a_move_works_the_page_out_once_and_back_not_at_all():
     d.press("BACK")
     d.shows("TtR Austria", "Red")
     assert calls == [(0,), (1,), (2,), (3,)]  # the sheet's totals, the page's own points not again
+
+
+@stepped
+def test_ok_makes_the_text_of_the_page_it_opens_only():
+    d = Driver()
+    yield from page(d, "Red")
+    d.press("BACK")
+    yield
+    d.shows("Ticket draw", "Red")
+    sheet = len(d.app.top.items)
+    rows = sys.modules["app.ttr_austria.rows"]  # the game's, as imported (games come and go)
+    fit = rows.fit
+    calls = counted(rows, "fit")
+    try:
+        d.pick("Blue")  # DOWN, OK
+    finally:
+        rows.fit = fit
+    d.shows("Blue")
+    assert sheet == 6
+    assert len(calls) == sheet + len(d.app.top.items)  # the sheet's rows at the move, the page's
+    yield
 
 
 @stepped

@@ -56,24 +56,29 @@ class Rows(Menu):
     def pick(self, app, index, entry):
         pass
 
-    def _sync(self, app):
-        cols = app.ui.cols
+    def _rows(self, app):
         rows = self.entries(app)
-        self.items = [fit(e[0], e[1], cols) for e in rows]
         self.index = min(self.index, len(rows) - 1)  # an undo may have shortened the list
+        return rows
+
+    def _sync(self, app):
+        rows = self._rows(app)
+        cols = app.ui.cols
+        self.items = [fit(e[0], e[1], cols) for e in rows]
         return rows
 
     def handle(self, app, ev):
         # the rows are made once a press (on the OLED's deploy install a page of them takes
-        # 5-15 ms): none for BACK, which leaves, and none again for the frame after a move
+        # 4-11 ms): none for BACK, which leaves, only the one picked for OK (not their
+        # text), and none again for the frame after a move
         self._kept = -1
         if ev == BACK:
             Menu.handle(self, app, ev)
-            return
-        rows = self._sync(app)
-        if ev == OK:
+        elif ev == OK:
+            rows = self._rows(app)
             self.pick(app, self.index, rows[self.index])
         else:
+            self._sync(app)
             Menu.handle(self, app, ev)
             self._kept = app.events
 
