@@ -16,7 +16,8 @@ as the chip does it (flash.py; not the flash
 model's own bookkeeping), plus the garbage collection after a frame was shown
 (done between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
-the loop runs on until the screen is at rest (no redraw, nothing waiting).
+the loop runs on until the screen is at rest (no redraw, nothing waiting), and after
+the last until no flash work waits either (Loop.leave).
 
 Prints a PRESS and a GAPS line per press (see Loop.report) and BENCH totals.
 """
@@ -32,6 +33,7 @@ _LONG_HOLD_MS = 800
 _RELEASED_MS = 50  # before the next press: the debouncer takes 30 ms to see a release
 _LOST_MS = 300  # a press not seen this long after its release was lost
 _REST_MS = 10000  # a screen still busy this long after a press is reported
+_LEFT_MS = 30000  # flash work still waiting this long after the last press is reported
 
 
 class _Button:
@@ -292,6 +294,17 @@ class Loop:
                     type(self.app.top).__name__, _REST_MS, ev, "busy" if self.app.busy() else "redrawing"))
         self.result = (seen, rest - seen["start"], lost)
 
+    def leave(self):
+        """The hands leave the gadget: polls with no button down until no flash work
+        waits.  The work deferred until then (a finished game's history record, which
+        owes the game its mark until written) is done, as the recording's driver, which
+        saves each press at once, had done it."""
+        end = self.now + _LEFT_MS
+        while self.app.flash.work:
+            if self.now > end:
+                raise ValueError("flash work still waits %d ms after the last press" % _LEFT_MS)
+            yield from self.poll(0)
+
     def report(self, i, ev):
         """One PRESS line: index, event, screen, actions, press -> frame pushed,
         compute, time to rest, the longest gap between polls meanwhile, the longest
@@ -346,6 +359,7 @@ def main(arg):
                 yield from loop.press(ev, wait)
                 loop.report(i, ev)
                 i += 1
+            yield from loop.leave()
             print("BENCH digest %s" % digest(loop.app))
         loop.totals()
 
