@@ -24,12 +24,18 @@ def counted(g, name):
     return calls
 
 
-@stepped
-def test_a_move_works_the_page_out_once_and_back_not_at_all():
-    d = Driver()
+def red_two_routes(d):
+    """A new game, Red's page with two 3-car routes on it: 8 points."""
     yield from page(d, "Red")
     routes(d, 3, 2)
     yield
+    d.shows("Routes         8")
+
+
+@stepped
+def test_a_move_works_the_page_out_once_and_back_not_at_all():
+    d = Driver()
+    yield from red_two_routes(d)
     calls = counted(d.app.session.game, "parts")
     d.press("DOWN")
     d.shows("Routes         8")
@@ -89,10 +95,7 @@ def test_a_scroll_of_the_breakdown_works_it_out_once():
 @stepped
 def test_an_undo_in_the_poll_of_a_move_is_shown():
     d = Driver()
-    yield from page(d, "Red")
-    routes(d, 3, 2)
-    yield
-    d.shows("Routes         8")
+    yield from red_two_routes(d)
     d.app.handle(DOWN)  # two events in one poll, as the pins' interrupts can bring them
     d.app.handle(BACK | LONG)
     d.app.render()
