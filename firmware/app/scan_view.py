@@ -26,23 +26,22 @@ _BACK = "BACK: return"
 LEAST_VERSION = const(3)
 
 
-def room(height):
-    """The version a screen height shows (0: none, or none a link fits) and the bytes it holds."""
+def version_shown(height):
+    """The version a screen height shows (0: none, or none a link fits).  What it holds
+    (schaffner.qr's capacity) is asked once the hands have left: the encoder's import
+    builds its tables, 30 ms of a press on the Display Pack's firmware image."""
     best = 0
     for v in range(1, 11):
         if (17 + 4 * v + 2 * _QUIET) * _SMALLEST <= height:
             best = v
-    if best < LEAST_VERSION:
-        return 0, 0
-    from schaffner.qr import capacity
-    return best, capacity(best)
+    return best if best >= LEAST_VERSION else 0
 
 
 def open_for(app, rec):
     """The scan screen of a record, or the words that say why there is none (at once
     where no code fits the screen at all, else once the link is made)."""
-    _, size = room(app.ui.h)
-    app.push(ScanCode(app, rec, size) if size else _no_code(app, "Too small a screen for a code."))
+    version = version_shown(app.ui.h)
+    app.push(ScanCode(app, rec, version) if version else _no_code(app, "Too small a screen for a code."))
 
 
 def _no_code(app, why):
@@ -63,15 +62,18 @@ def open_for_game(app):
 class ScanCode(Screen):
     title = "BG Stats"
 
-    def __init__(self, app, rec, size):
+    def __init__(self, app, rec, version):
         self.link = None
         self.code = None  # (schaffner.qr's QrCode, once the link is made)
-        self.work = self._making(app, rec, size)
+        self.work = self._making(app, rec, version)
         self.begun = False  # its first step waits for the hands to leave the buttons
 
-    def _making(self, app, rec, size):
+    def _making(self, app, rec, version):
         from app import bgstats
         yield
+        from schaffner.qr import QrCode, capacity
+        yield
+        size = capacity(version)
         try:
             self.link, _ = bgstats.link(rec, size)
         except ValueError:
@@ -82,8 +84,6 @@ class ScanCode(Screen):
                 why = "Too small a screen for a code."
             app.replace(_no_code(app, why))  # (only the top screen ticks)
             return
-        yield
-        from schaffner.qr import QrCode
         yield
         self.code = QrCode(self.link.encode())
         yield from self.code.making()

@@ -2,6 +2,8 @@
 the Display Pack, made a slice per poll; words instead where no code fits (the
 OLED, a play too long for one code).  The code decoded from the screen's own
 pixels: tests/app/test_scan_decode.py."""
+import sys
+
 import framebuf
 
 import native_reference
@@ -92,9 +94,11 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
         d.app.tick(0)
     open_history(d)
     d.pick("Trainmaker")
+    sys.modules.pop("schaffner.qr", None)
     d.press("OK")
     top = d.app.top
     assert top.code is None  # the press made neither the link nor the code
+    assert "schaffner.qr" not in sys.modules  # nor loaded the encoder (its tables: 30 ms on a Pico)
     d.shows("Making", "the code")
     d.app.tick(0)  # the press's poll goes on: its frame first
     for t in range(10, AFTER_MS, 10):  # the hands may still be at the buttons: no import yet
@@ -102,6 +106,8 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
         assert not d.app.busy() and not top.begun and top.link is None
     d.app.tick(AFTER_MS)
     assert d.app.busy() and top.link is None  # a poll: the link's module, and no more
+    d.app.tick(AFTER_MS)
+    assert "schaffner.qr" in sys.modules and top.link is None  # a poll: the encoder's
     d.app.tick(AFTER_MS)
     assert top.link.startswith("https://") and top.code is None
     d.press("BACK").shows("Game 1")
@@ -116,10 +122,10 @@ def test_four_players_are_too_many_for_one_code():
 
 def test_no_version_below_the_least_one_holds_a_link():
     from app.bgstats import LINK
-    from app.scan_view import LEAST_VERSION, room
+    from app.scan_view import LEAST_VERSION, version_shown
     from schaffner.qr import capacity
     assert capacity(LEAST_VERSION - 1) < len(LINK) <= capacity(LEAST_VERSION)
-    assert room(64) == (0, 0) and room(135) == (10, capacity(10))
+    assert version_shown(64) == 0 and version_shown(135) == 10
 
 
 def test_the_oled_says_it_cannot_show_one():
