@@ -98,7 +98,7 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
     d.press("OK")
     top = d.app.top
     assert top.code is None  # the press made neither the link nor the code
-    assert "schaffner.qr" not in sys.modules  # nor loaded the encoder (its tables: 32 ms of the press on a Pico)
+    assert "schaffner.qr" not in sys.modules  # nor loaded the encoder (its tables: 32 ms on a Pico)
     d.shows("Making", "the code")
     d.app.tick(0)  # the press's poll goes on: its frame first
     for t in range(10, AFTER_MS, 10):  # the hands may still be at the buttons: no import yet

@@ -15,6 +15,7 @@ def test_a_finished_games_replay_ends_in_the_recorded_game(tmp_path):
     rec = record(image, "pico_oled", "taubertal")
     r_ms, _ = budgets.pico_reference_ms()
     drawing = "%g,%g" % budgets.DRAWING["pico_oled"]
-    vals, lines = measured(image, "bench_loop", "pico_oled %s %s %s %s" % (rec["seed"], r_ms, drawing, rec["events"]))
+    args = "pico_oled %s %s %s %s" % (rec["seed"], r_ms, drawing, rec["events"])
+    vals, lines = measured(image, "bench_loop", args)
     assert len([line for line in lines if line.startswith("PRESS ")]) == len(presses(rec["events"]))
     assert vals["digest"] == rec["digest"]
