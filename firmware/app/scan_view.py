@@ -28,8 +28,8 @@ LEAST_VERSION = const(3)
 
 def version_shown(height):
     """The version a screen height shows (0: none, or none a link fits).  What it holds
-    (schaffner.qr's capacity) is asked once the hands have left: the encoder's import
-    builds its tables: 32 ms of the press on the Display Pack's firmware image."""
+    (schaffner.qr's capacity) is asked once the hands have left, since the encoder's
+    import builds its tables (32 ms of the press on the Display Pack's firmware image)."""
     best = 0
     for v in range(1, 11):
         if (17 + 4 * v + 2 * _QUIET) * _SMALLEST <= height:

@@ -69,7 +69,7 @@ class Rows(Menu):
 
     def handle(self, app, ev):
         # the rows are made once a press (on the OLED's deploy install a page of them takes
-        # 4-11 ms): none for BACK, which leaves, only the one picked for OK (not their
+        # 3-12 ms): none for BACK, which leaves, only the one picked for OK (not their
         # text), and none again for the frame after a move
         self._kept = -1
         if ev == BACK:
