@@ -57,7 +57,8 @@ class Replays:
             self.presses += merged
             for k in self.totals:
                 self.totals[k] += float(runs[-1][k])
-            self.rolls += [p.settle - ROLL_MS for p in merged if p.action.split(",")[-1] == "roll"]
+            # a roll's odds are on screen with its last frame (the flash work after it is no wait of theirs)
+            self.rolls += [p.drawn - ROLL_MS for p in merged if p.action.split(",")[-1] == "roll"]
         self.hard, runs = loop_runs(image, board, 7, "odds", r_ms, "trainmaker")
         self.hard_start = min(float(v["odds_turn_start_ms"]) for v in runs)
 
@@ -78,7 +79,7 @@ class Replays:
         return max(0.0, max(self.rolls))
 
     def hardest_odds_late(self):
-        return max(0.0, self.hard[-1].settle - ROLL_MS)
+        return max(0.0, self.hard[-1].drawn - ROLL_MS)
 
     def per_action(self, key):
         return self.totals[key] / self.totals["actions"]
@@ -101,7 +102,7 @@ class Replays:
                    % (t["shows"], t["bus_bytes"] / t["shows"], t["bus_ms"] / t["shows"]))
         out.append("  Trainmaker odds after a roll: the latest %s" % _tumble_note(max(self.rolls)))
         out.append("  Trainmaker odds, hardest state: on screen %.0f ms after the turn began; after the"
-                   " roll, %s" % (self.hard_start, _tumble_note(self.hard[-1].settle - ROLL_MS)))
+                   " roll, %s" % (self.hard_start, _tumble_note(self.hard[-1].drawn - ROLL_MS)))
         out.append("  slowest presses (press -> frame pushed, compute):")
         for p in sorted(self.presses, key=lambda p: -p.press)[:6]:
             out.append("    %6.1f ms %6.1f ms  %s" % (p.press, p.compute, p.label()))

@@ -142,7 +142,7 @@ class Press:
     The longest gap is the longest of its polls, each poll the fastest of the
     runs: a hiccup of the host must then hit the same poll in every run."""
 
-    FIELDS = ("press", "compute", "settle", "save_gap")
+    FIELDS = ("press", "compute", "settle", "save_gap", "drawn")
 
     def __init__(self, game, parts):
         self.game = game
@@ -152,6 +152,7 @@ class Press:
         self.press, self.compute, self.settle, self.gap, self.save_gap = (float(x) for x in parts[5:10])
         self.lost = int(parts[10])
         self.gap_what = parts[12].replace("/", " ")
+        self.drawn = float(parts[13])  # the last frame pushed (settle: at rest, flash work done)
         self.polls = {}  # key -> [gap, what, parts] of each poll (bench_loop's GAPS line)
 
     def add_polls(self, parts):

@@ -248,13 +248,15 @@ class Loop:
     def press(self, ev, wait=0):
         """Press and release the button of event ev, then run until the screen is at
         rest, and at least wait ms after the press was seen; yields between polls.  Sets self.result: the poll that handled the press,
-        how long the screen took to come to rest, and how often the press was lost
-        (pressed and released within one long poll: then it is pressed again)."""
+        how long the screen took to come to rest, how often the press was lost
+        (pressed and released within one long poll: then it is pressed again), and
+        when its last frame was pushed."""
         hold = _LONG_HOLD_MS if ev & 4 else _HOLD_MS
         bit = 1 << (ev & 3)
         down = self.now
         seen = None
         rest = None
+        drawn = None  # the last frame pushed since the press was seen
         lost = 0
         self.gap = (0.0, "")
         self.save_gap = 0.0
@@ -275,6 +277,8 @@ class Loop:
                 seen = last
                 rest = last["end"]
             elif seen is not None:
+                if last["shown"]:
+                    drawn = last.get("shown_at", last["end"])
                 if last["shown"] or last["stall"]:
                     rest = last["end"]
                 elif (self.now - down >= hold + _RELEASED_MS and self.now - seen["start"] >= wait
@@ -292,7 +296,9 @@ class Loop:
             if self.now - down > _REST_MS + wait:
                 raise ValueError("%s is not at rest %d ms after pressing %d (%s)" % (
                     type(self.app.top).__name__, _REST_MS, ev, "busy" if self.app.busy() else "redrawing"))
-        self.result = (seen, rest - seen["start"], lost)
+        if drawn is None:
+            drawn = seen.get("shown_at", rest)
+        self.result = (seen, rest - seen["start"], lost, drawn - seen["start"])
 
     def leave(self):
         """The hands leave the gadget: polls with no button down until no flash work
@@ -308,14 +314,15 @@ class Loop:
     def report(self, i, ev):
         """One PRESS line: index, event, screen, actions, press -> frame pushed,
         compute, time to rest, the longest gap between polls meanwhile, the longest
-        of a poll that saved, presses lost, erases so far, what the longest poll did;
-        then a GAPS line: each poll's gap as key=ms=what=parts (key names the same poll in
+        of a poll that saved, presses lost, erases so far, what the longest poll did, the
+        last frame pushed (a roll's: its odds or its tumble's end; the time to rest also
+        counts the flash work after it); then a GAPS line: each poll's gap as key=ms=what=parts (key names the same poll in
         every replay, what says what it did, parts where its time went in ms: the rest
         of the CPU (handle, tick) + render() + show()'s CPU + bus + collection + flash)."""
-        seen, settle, lost = self.result
-        print("PRESS %d %d %s %s %.2f %.2f %.1f %.2f %.2f %d %d %s" % (
+        seen, settle, lost, drawn = self.result
+        print("PRESS %d %d %s %s %.2f %.2f %.2f %.2f %.2f %d %d %s %.2f" % (
             i, ev, self.screen, ",".join(seen["done"]) or "-", seen["press"], seen["compute"],
-            settle, self.gap[0], self.save_gap, lost, self.flash.erases, self.gap[1].replace(" ", "/")))
+            settle, self.gap[0], self.save_gap, lost, self.flash.erases, self.gap[1].replace(" ", "/"), drawn))
         print("GAPS %d %s" % (i, " ".join("%s=%.2f=%s=%s" % (k, g, w.replace(" ", "/"), parts)
                                           for k, g, w, parts in self.gaps)))
 
