@@ -58,7 +58,7 @@ class Replays:
             for k in self.totals:
                 self.totals[k] += float(runs[-1][k])
             # a roll's odds are on screen with its last frame (the flash work after it is no wait of theirs)
-            self.rolls += [p.drawn - ROLL_MS for p in merged if p.action.split(",")[-1] == "roll"]
+            self.rolls += [p.drawn - ROLL_MS for p in merged if p.rolled()]
         self.hard, runs = loop_runs(image, board, 7, "odds", r_ms, "trainmaker")
         self.hard_start = min(float(v["odds_turn_start_ms"]) for v in runs)
 

@@ -178,10 +178,27 @@ class Press:
         if self.polls:
             self.gap, self.gap_what, _ = max(self.polls.values())
 
+    def rolled(self):
+        """The press rolled Trainmaker's dice (its last action a roll)."""
+        return self.action.split(",")[-1] == "roll"
+
     def label(self):
         name = ("UP", "DOWN", "OK", "BACK")[self.ev & 3]
         return "%s: %s %s%s" % (self.game, self.screen, "long " if self.ev & 4 else "", name) + (
             " -> %s" % self.action if self.action != "-" else "")
+
+
+def loop_run(image, board, seed, what, r_ms, label):
+    """bench_loop once: (its BENCH values, [Press of each press, its polls added])."""
+    drawing = "%g,%g" % budgets.DRAWING[board]
+    vals, lines = measured(image, "bench_loop", "%s %s %s %s %s" % (board, seed, r_ms, drawing, what))
+    presses = []
+    for line in lines:
+        if line.startswith("PRESS "):
+            presses.append(Press(label, line.split()))
+        elif line.startswith("GAPS "):
+            presses[-1].add_polls(line.split())
+    return vals, presses
 
 
 def loop_runs(image, board, seed, what, r_ms, label):
@@ -189,15 +206,8 @@ def loop_runs(image, board, seed, what, r_ms, label):
     merged = None
     runs = []
     for _ in range(RUNS):
-        drawing = "%g,%g" % budgets.DRAWING[board]
-        vals, lines = measured(image, "bench_loop", "%s %s %s %s %s" % (board, seed, r_ms, drawing, what))
+        vals, presses = loop_run(image, board, seed, what, r_ms, label)
         runs.append(vals)
-        presses = []
-        for line in lines:
-            if line.startswith("PRESS "):
-                presses.append(Press(label, line.split()))
-            elif line.startswith("GAPS "):
-                presses[-1].add_polls(line.split())
         if merged is None:
             merged = presses
         else:

@@ -9,7 +9,7 @@ odds are on screen with its last frame; the deferred saves after it are no wait 
 """
 from host_tools import budgets
 from host_tools.bench.mp.presses import presses
-from host_tools.bench.runtime import Press, build_image, measured, record
+from host_tools.bench.runtime import build_image, loop_run, record
 
 
 def replay(tmp_path, game):
@@ -17,10 +17,8 @@ def replay(tmp_path, game):
     image, _ = build_image("pico_oled", str(tmp_path))
     rec = record(image, "pico_oled", game)
     r_ms, _ = budgets.pico_reference_ms()
-    drawing = "%g,%g" % budgets.DRAWING["pico_oled"]
-    args = "pico_oled %s %s %s %s" % (rec["seed"], r_ms, drawing, rec["events"])
-    vals, lines = measured(image, "bench_loop", args)
-    return vals, [Press(game, line.split()) for line in lines if line.startswith("PRESS ")], rec
+    vals, done = loop_run(image, "pico_oled", rec["seed"], rec["events"], r_ms, game)
+    return vals, done, rec
 
 
 def test_a_finished_games_replay_ends_in_the_recorded_game(tmp_path):
@@ -31,7 +29,7 @@ def test_a_finished_games_replay_ends_in_the_recorded_game(tmp_path):
 
 def test_a_rolls_last_frame_is_told_from_the_saving_after_it(tmp_path):
     _, done, _ = replay(tmp_path, "trainmaker")
-    rolls = [p for p in done if p.action.split(",")[-1] == "roll"]
+    rolls = [p for p in done if p.rolled()]
     assert rolls
     assert all(0 < p.press <= p.drawn <= p.settle for p in done)
     assert any(p.drawn < p.settle - 1 for p in rolls)  # a save's steps after the odds' frame
