@@ -364,13 +364,15 @@ class App:
         return History(self)
 
     # --- the game in play --------------------------------------------------
-    def start_game(self, game_id, names, base):
-        """The new game is a record of the game's log, programmed at once after the
-        old game's records (a power cut before it leaves the old game whole), its
-        snapshot deferred (GameSave.start); the settings hold the new key once the
-        hands leave the buttons, and a key is never handed out twice, for the
-        next one is above the game in play's too.  Who plays each colour is what
-        the setup chose (self.seating)."""
+    def start_game(self, game_id, names, game):
+        """Play game, which the setup has just made (the core's Game, built once: a
+        start press draws its frame sooner).  The new game is a record of the
+        game's log, programmed at once after the old game's records (a power cut
+        before it leaves the old game whole), its snapshot deferred
+        (GameSave.start); the settings hold the new key once the hands leave the
+        buttons, and a key is never handed out twice, for the next one is above
+        the game in play's too.  Who plays each colour is what the setup chose
+        (self.seating)."""
         mod = games.module(game_id)
         old = self.session
         if old is not None and old.owed:  # its record first: once the new game's is on flash, a boot
@@ -387,7 +389,7 @@ class App:
             played(self, players)
         from schaffner.journal import Journal
 
-        self.session = games.Session(game_id, names, Journal(mod.game_class(), base), key, players)
+        self.session = games.Session(game_id, names, Journal.begin(game), key, players)
         self.setup_depth = 0
         self.saves.start(True)
         if self._history is not None or (old is not None and _rolled(old.game) is not None):

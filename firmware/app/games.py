@@ -7,7 +7,7 @@ Its ``__init__`` is the entry point and provides:
 
   game_class()                the rules core's Game class (from schaffner.<id>)
   setup(app, names)           screens asking anything else the game needs,
-                              ending in app.start_game(id, names, base)
+                              ending in app.start_game(id, names, game)
   play_screen()               the screen the game is played on
   describe(action, names, g)  short text for "Undone: ..." (g: the game as it
                               was when the action was applied, i.e. after the undo)

@@ -22,7 +22,7 @@ REDO = {"redo": 1}  # restore()'s entry for a redo (an action is a list, an undo
 
 
 class Journal:
-    def __init__(self, game_cls, base, actions=(), keep=64, fold=16, folded=0, undone=()):
+    def __init__(self, game_cls, base, actions=(), keep=64, fold=16, folded=0, undone=(), game=None):
         if keep < 1 or fold < 1:
             raise ValueError("Journal needs keep >= 1 and fold >= 1")
         self.folded = folded  # actions already in base
@@ -32,9 +32,17 @@ class Journal:
         self.base = base
         self.actions = [tuple(a) for a in actions]
         self.undone = [tuple(a) for a in undone]
-        self.game = self._replay(len(self.actions))
+        # game: the one base describes, where the caller has it already (begin())
+        self.game = self._replay(len(self.actions)) if game is None else game
         self._older = None  # the base with the first _ahead actions applied, for the next fold
         self._ahead = 0
+
+    @classmethod
+    def begin(cls, game, keep=64, fold=16):
+        """A journal over a game just made: its base is the game's to_dict(), and
+        the game itself plays on, not one built again from that base (a start
+        builds the game once)."""
+        return cls(type(game), game.to_dict(), (), keep, fold, game=game)
 
     def _replay(self, count):
         return _build(self.game_cls, self.base, self.actions, count)

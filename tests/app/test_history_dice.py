@@ -22,14 +22,15 @@ def undo(d):
 
 
 def new_trainmaker(d, players=2):
-    d.app.start_game("trainmaker", ["Red", "Blue", "Green"][:players], Game.new(players).to_dict())
+    d.app.start_game("trainmaker", ["Red", "Blue", "Green"][:players], Game.new(players))
     do(d, ("deck_empty",))  # no City cards: every turn is rolls
 
 
 def start_ttr(d):
     sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
-    d.app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
-                                                       "p": [sheet, dict(sheet)]})
+    from schaffner.ttr_austria.game import Game as Sheet
+    d.app.start_game("ttr_austria", ["Red", "Blue"], Sheet.from_dict({"game": "ttr_austria", "opt": [True, True, False],
+                                                                      "p": [sheet, dict(sheet)]}))
 
 
 def new_ttr(d):

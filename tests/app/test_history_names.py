@@ -19,8 +19,9 @@ def _ttr(d, seats, points, minutes=0):
         sheet["r"] = [p] + [0] * 7
         sheets.append(sheet)
     d.app.seating = [name for _, name in seats]
+    from schaffner.ttr_austria.game import Game
     d.app.start_game("ttr_austria", [colour for colour, _ in seats],
-                     {"game": "ttr_austria", "opt": [True, True, False], "p": sheets})
+                     Game.from_dict({"game": "ttr_austria", "opt": [True, True, False], "p": sheets}))
     d.tick(1000)
     d.tick(1000 + minutes * 60000)
     d.app.do(("end",))

@@ -75,6 +75,6 @@ def test_trainmaker_is_kept_with_its_dice():
     assert kept(d) == [rec]
     assert counted(d) == list(tally)
     yield
-    d.app.start_game("trainmaker", ["Red"], game_cls.new(1).to_dict())  # the next game: the file counts them
+    d.app.start_game("trainmaker", ["Red"], game_cls.new(1))  # the next game: the file counts them
     d.app.flush()
     assert counted(d) == list(tally) and d.fs.files["/data/dice.log"].count("\n") == 1

@@ -166,3 +166,19 @@ def test_restore_replays_redos_as_doing_them_one_by_one():
     raises(ValueError, j.restore, [REDO, REDO])
     assert j.to_dict() == state
     raises(ValueError, Journal.from_dict, Counter, dict(state, undone="x"))
+
+
+def test_begin_plays_on_the_game_it_is_given_and_undoes_to_its_start():
+    g = Counter(5)
+    j = Journal.begin(g, keep=2, fold=1)
+    assert j.game is g and j.base == {"total": 5} and j.count() == 0
+    for n in (1, 2, 3):
+        j.do(("add", n))
+    assert g.total == 11 and j.folded == 0  # keep 2 + fold 1 actions held before a fold
+    j.do(("add", 4))
+    assert j.folded == 1 and j.base == {"total": 6} and j.game is g
+    j.undo()
+    j.undo()
+    assert j.game.total == 8 and j.game is not g  # built again from the base, which g never touched
+    rejects(j, j.do, ("add", -1))
+    assert j.game.total == 8 and j.count() == 2

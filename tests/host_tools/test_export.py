@@ -300,8 +300,9 @@ def test_a_record_a_power_cut_left_behind_is_dropped_as_the_gadget_drops_it(tmp_
     from memfiles import PowerCut
     d = Driver()
     sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
-    d.app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
-                                                       "p": [sheet, dict(sheet)]})
+    from schaffner.ttr_austria.game import Game
+    d.app.start_game("ttr_austria", ["Red", "Blue"], Game.from_dict({"game": "ttr_austria", "opt": [True, True, False],
+                                                                     "p": [sheet, dict(sheet)]}))
     d.app.flush()  # the new game is on flash
     d.app.do(("end",))
     d.app.flush()  # the end is saved, then its record written

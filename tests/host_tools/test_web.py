@@ -351,8 +351,9 @@ def test_the_keyboard_types_a_name_and_the_game_keeps_it_with_the_browser_date()
         clock.press(back)
         app.seating = ["Jörg", ""]  # a game with Jörg as Red, ended at once (TtR: the table's "end")
         sheet = {"r": [0] * 8, "t": [], "pen": [], "b": [0, 0], "lt": 0, "lb": False, "we": False, "st": 0}
-        app.start_game("ttr_austria", ["Red", "Blue"], {"game": "ttr_austria", "opt": [True, True, False],
-                                                         "p": [sheet, dict(sheet)]})
+        from schaffner.ttr_austria.game import Game
+        app.start_game("ttr_austria", ["Red", "Blue"], Game.from_dict({"game": "ttr_austria", "opt": [True, True, False],
+                                                                       "p": [sheet, dict(sheet)]}))
         app.do(("end",))
         app.flush()
         from app.history_view import read

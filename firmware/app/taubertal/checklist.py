@@ -24,7 +24,7 @@ class SetupView(Screen):
             elif ev == OK:
                 from schaffner.taubertal import Game
                 g = Game.new(len(self.names))
-                app.start_game("taubertal", self.names, g.to_dict())
+                app.start_game("taubertal", self.names, g)
         elif ev == UP:
             self.page = max(0, self.page - 1)
         elif ev == BACK:

@@ -43,7 +43,7 @@ def _steam(app, names, yes):
 
 def start(app, names, contract):
     g = game_class().new(len(names), contract is not None, contract)
-    app.start_game("trainmaker", names, g.to_dict())
+    app.start_game("trainmaker", names, g)
 
 
 def play_screen():

@@ -22,5 +22,4 @@ class Options(Rows):
             return
         from schaffner.ttr_austria.game import Game
         on = self.on
-        base = Game.new(len(self.names), on[0], on[1], on[2]).to_dict()
-        app.start_game("ttr_austria", self.names, base)
+        app.start_game("ttr_austria", self.names, Game.new(len(self.names), on[0], on[1], on[2]))
