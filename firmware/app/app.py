@@ -462,13 +462,15 @@ class App:
         self._save(lambda: self.flash.hasten(work, True))
 
     def _save(self, work):
+        # True when the screen changed: a message, the queue's or the work's own (the history's)
+        said = self.message
         try:
             work()
         except OSError:
             # the action stands; the player must know it will not survive a power cut
             self.notify("Could not save! Storage full or damaged.")
             return True
-        return False
+        return self.message is not said
 
     def save_settings(self):
         """Saved when the hands leave the buttons (before a new game's snapshot)."""

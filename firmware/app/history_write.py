@@ -55,7 +55,8 @@ def undo_clear(h):
 
 # The writing an action leads to is work for the polls after it (App.later): a
 # generator doing one flash operation per step, queued in order with the game's
-# save.  What it writes is worked out when it is queued.
+# save.  What it writes is taken when it is queued (a game's record: its result and
+# its moment(), made into text in the work's first step, once the hands are off).
 
 
 def _settle(h):  # the next action: a clear still undoable becomes final
@@ -125,20 +126,26 @@ def after_do(h, app, res):  # res: the result of the game the action ended, or N
 
 
 def _owe(h, app, res):
+    # the record is made in the work's first step, off the buttons, from the game as it
+    # is now: its result, and the moment it ended (the clock, the time played, which go on)
     s = app.session
-    try:
-        text = slot(h.slot, record(app, res))
-    except ValueError:
-        app.notify(FAILED)
-        return
     s.owed = True
     if h.owing is not None:
         app.flash.cancel(h.owing)  # this one holds the game as it is now
-    h.owing = work = _owing(h, app, s, text)
+    h.owing = work = _owing(h, app, s, res, moment(app, s))
     app.later(work, DEFER)
 
 
-def _owing(h, app, s, text):
+def _owing(h, app, s, res, at):
+    try:
+        text = slot(h.slot, record(app, res, s, at))
+    except ValueError:
+        s.owed = False
+        h.owing = None
+        app.notify(FAILED)
+        return
+    del res, at
+    yield
     try:
         if h.newest_key() == s.key:
             yield from _retract(h)  # a record a power cut left behind, or this game's before
@@ -257,18 +264,23 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
     fs.rename(new, path)
 
 
-def record(app, res):
-    return ascii_json(json.dumps(record_of(app, res), separators=(",", ":")))
+def moment(app, s):  # when game s is: (the date and time, its time played, its actions)
+    return app.today() if app.today else None, s.ms, s.journal.count()
 
 
-def record_of(app, res):  # the record of the game in play as a dict, as it is read back
-    s = app.session
-    now = app.today() if app.today else None
-    ms = s.ms
+def record(app, res, s, at):
+    return ascii_json(json.dumps(record_of(app, res, s, at), separators=(",", ":")))
+
+
+def record_of(app, res, s=None, at=None):
+    # the record of game s (None: the one in play) as a dict, as it is read back; at: its
+    # moment() when it ended (None: now)
+    s = s or app.session
+    now, ms, count = at or moment(app, s)
     return {"v": 2, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % now[:3] if now else None,
             "c": "%02d:%02d" % now[3:5] if now and len(now) >= 5 else None,
             "m": max(1, (ms + 30000) // 60000) if ms else None,
-            "a": s.journal.count(), "t": res["turns"], "w": res["winner"], "h": res["win"],
+            "a": count, "t": res["turns"], "w": res["winner"], "h": res["win"],
             "b": res["tiebreak"], "u": res["unit"],
             "p": [[s.names[i], res["scores"][i], res["places"][i]] for i in range(len(s.names))],
             "n": s.players}

@@ -75,6 +75,33 @@ def test_the_record_waits_for_the_hands_and_is_kept_once_they_leave():
     assert [r["k"] for r in kept(d)] == [key]
 
 
+def test_the_end_press_leaves_the_record_to_the_polls_and_it_holds_the_moment_the_game_ended():
+    from app import history_write
+    d = to_finish(Driver())
+    d.app.session.ms = 150000  # two and a half minutes played: a record of 3
+    made = []
+    record = history_write.record
+    history_write.record = lambda *a: made.append(1) or record(*a)
+    try:
+        key, clock = finish(d)
+        assert made == [] and d.app.session.journal.count() == 1  # the press made no record
+        d.tick(clock[0] + 120000)  # the hands left two minutes ago: the time played went on
+        assert made == [1]
+    finally:
+        history_write.record = record
+    assert [(r["k"], r["m"], r["a"]) for r in kept(d)] == [(key, 3, 1)]
+    assert d.app.session.ms > 260000
+
+
+def test_a_record_too_long_for_its_slot_is_said_at_the_polls_and_owes_nothing():
+    d = to_finish(Driver())
+    d.app.history.slot = 64  # no record fits
+    key, clock = finish(d)
+    d.tick(clock[0] + QUIET_MS)
+    assert "Could not write the history" in d.text and not d.app.session.owed
+    assert PLAYS not in d.fs.files and not d.app.flash.pending()
+
+
 @stepped
 def test_a_power_cut_before_the_record_leaves_it_owed_and_the_next_boot_writes_it():
     d = to_finish(Driver())
