@@ -113,8 +113,9 @@ class Table(Screen):
             self.sel = []
             self.entry = CardEntry()
             g = app.session.game
-            self.tip_on = app.settings["odds"] and g.phase() == "place"
-            if g.phase() in _NEW_CARDS:
+            ph = g.phase()
+            self.tip_on = app.settings["odds"] and ph == "place"
+            if ph in _NEW_CARDS:
                 self.let_go()  # the cards face up change from here: their solver is done with
             # placing with the Tip offered: the cursor on it, past the dice
             self.cur = len(g.unplaced()) if self.tip_on else 0
