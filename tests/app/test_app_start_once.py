@@ -7,7 +7,7 @@ from support import stepped
 
 
 def _counting(cls):
-    """cls.from_dict counting its calls in the list it returns (put back by _restore)."""
+    """cls.from_dict counting its calls: (the list of calls, the from_dict to put back)."""
     calls = []
     build = cls.from_dict
 
