@@ -201,10 +201,14 @@ function press(i, ev, wait) {
   rec.event = event;
   rec.rest = rest(Math.max(event + wait, down + hold + RELEASED_MS));
   const mine = frames.filter((f) => f[0] >= event);
-  rec.frame = mine.length ? mine[0][0] : null; // the first frame after the app took the event
+  // The frame pushed: the last byte of the first send after the app took the event that put a
+  // frame on the glass. An SSD1306 completes a frame each time a write wraps its window, and a
+  // send is a window per run of changed pages, so a send may hold several: the last counts.
+  // Without the probe's GP27, the first frame after the event.
+  const inSend = (s) => mine.filter((f) => f[0] >= s[0] && f[0] <= s[1] + 0.05);
+  const sent = spans[27].find((s) => s[1] !== null && s[0] >= event && inSend(s).length);
+  rec.frame = sent ? inSend(sent).pop()[0] : mine.length ? mine[0][0] : null;
   const drawn = spanFrom(26, event);
-  // the send that ended with that frame's last byte
-  const sent = rec.frame === null ? null : spans[27].find((s) => s[1] !== null && s[0] >= event && s[1] >= rec.frame - 0.05);
   rec.render = drawn ? drawn[1] - drawn[0] : null;
   if (sent) { rec.show = sent[1] - sent[0]; rec.compute = sent[0] - event; }
   rec.changes = mine.filter((f) => f[1]).map((f) => +(f[0] - event).toFixed(2)).slice(-16);

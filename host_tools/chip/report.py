@@ -3,7 +3,8 @@
 Every time is emulated time, what a Pico at 125 MHz takes.  "Finger" is when the player's
 finger makes the press complete: the release of a short press, the 700 ms mark of a long one.
 "Event" is when the app takes the press (the probe's mark on GP22).  "Frame pushed" is the
-last byte of the first frame after the event on the display's bus.
+last byte, on the display's bus, of the first send after the event that changed the glass
+(an SSD1306's send may complete several frames, a window each: its last counts).
 """
 from .. import budgets
 from ..bench.table import Report, median, p99
