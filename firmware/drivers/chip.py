@@ -11,6 +11,13 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
   the fastest division under the panel's 62.5 MHz is 37.5 MHz: so it too runs at 125 MHz
   on an SPI board (its Cortex-M33 at 125 MHz still outruns the RP2040's M0+; a whole frame
   on the wire is 8.3 ms instead of 13.8). The I2C boards leave each chip's clock alone.
+- the I2C clock. Both chips' I2C block (Synopsys DW_apb_i2c) holds SCL high for HCNT + SPKLEN
+  + 7 system clocks and low for LCNT + 1, while the Pico SDK's i2c_set_baudrate (which
+  machine.I2C calls) divides the system clock by the rate asked for and splits that into HCNT
+  and LCNT alone: asked for 400 kHz at 125 MHz, the bus runs at 376.5 kHz (332 clocks a bit).
+  i2c_freq() works out what to ask for so that the bus runs at the fastest rate not above the
+  display's limit (399.4 kHz: 313 clocks), from the clock the chip runs at: 6 % off every
+  byte an OLED is sent. A slow rising edge (the pull-ups) only lengthens the high time.
 - the watchdog's longest timeout: machine.WDT takes at most 8388 ms on both (MicroPython
   1.28's limit; the RP2040 counts each microsecond twice, RP2040-E1, the RP2350 could wait
   16.7 s).
@@ -69,6 +76,27 @@ def which(machine=None):
 def spi_clock_hz(chip=None):
     """The system clock, and the peripheral clock with it, an SPI display's board sets."""
     return CHIPS[which() if chip is None else chip][1]
+
+
+def i2c_freq(scl_hz, clk_hz):
+    """The freq to give machine.I2C for SCL at the fastest rate not above scl_hz, the chip's
+    system clock at clk_hz (see above: the Pico SDK's counts, each bit the block's high and
+    low time)."""
+    if not 0 < scl_hz <= clk_hz // 32:
+        raise ValueError("an I2C clock from 1 Hz to a 32nd of the system clock")
+    need = -(-clk_hz // scl_hz)  # system clocks a bit must last at least
+    # what the SDK divides the clock by: a bit lasts period + SPKLEN + 8, SPKLEN at most a
+    # 26th of the period; from below that, the first that lasts long enough
+    period = (need - 8) * 26 // 27
+    while period + _spike_length(period) + 8 < need:
+        period += 1
+    return clk_hz // period
+
+
+def _spike_length(period):
+    """IC_FS_SPKLEN as the Pico SDK sets it for that period (LCNT is 3/5 of it)."""
+    low = period * 3 // 5
+    return 1 if low < 16 else low // 16
 
 
 def watchdog_ms(wanted, chip=None):

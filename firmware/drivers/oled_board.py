@@ -7,9 +7,10 @@ board's own (boards/README.md says what each is).
 """
 import gc
 
-from machine import I2C, PWM, Pin
+from machine import I2C, PWM, Pin, freq
 from micropython import const
 
+from drivers import chip
 from drivers.buttons import Edges, held
 
 _HALF = const(32768)  # a square wave: the piezo's loudest
@@ -19,7 +20,7 @@ class OledBoard:
     """An OLED board's parts.
 
     driver: the display's class (drivers.ssd1306.SSD1306_I2C or drivers.sh1106.SH1106_I2C);
-    i2c: (bus, SDA, SCL, clock in Hz, the display's address); keys: the keys' GPIOs in
+    i2c: (bus, SDA, SCL, the display's fastest clock in Hz, its address); keys: the keys' GPIOs in
     app/events.py order UP, DOWN, OK, BACK; buzzer: the piezo's GPIO; native:
     drivers.mono_native, or None.
     """
@@ -40,7 +41,8 @@ class OledBoard:
         """The screen: a MONO_VLSB frame buffer whose show() sends the changed pages. A mono
         panel has no use for the palette."""
         bus, sda, scl, hz, addr = self._i2c
-        i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=hz)
+        # asked for as the chip's I2C block counts it, so that SCL runs at hz (drivers.chip)
+        i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=chip.i2c_freq(hz, freq()))
         gc.collect()
         width, height = self._size
         self._screen = self._driver(width, height, i2c, addr, native=self._native)

@@ -14,7 +14,7 @@ import pytest
 CPYTHON_ONLY = "loads board files and main.py with stand-ins for machine in sys.modules"
 
 from drivers import chip
-from panels import Panel, Sh1106
+from panels import Oled, Panel, Sh1106
 from test_boards import Hardware, _load, _raw
 
 PICO = "Raspberry Pi Pico with RP2040"
@@ -161,7 +161,7 @@ def test_sh1106_board_is_pico_oled_with_the_sh1106_driver():
     assert [_raw(b, hw, [g]) for g in (10, 11, 12, 13)] == [1, 2, 4, 8]
     oled = hw.sink = Sh1106(0x3C)
     screen = b.display()
-    assert hw.i2c == (0, 4, 5, 400_000)
+    assert hw.i2c == (0, 4, 5, 425_170)  # SCL at 399.4 kHz, as the SSD1306 board's
     assert (b.WIDTH, b.HEIGHT, b.COLOUR, b.led, b.NAME) == (128, 64, False, None, "pico_oled_sh1106")
     assert hw.clocks == []
     screen.text("Red", 0, 0, 1)
@@ -180,3 +180,15 @@ def test_the_display_dma_writes_into_the_chips_own_spi_registers(machine_name):
     facts = {PICO: ((0x4003C000, 16, 1 << 24), (0x40040000, 18, 1 << 24)),
              PICO2: ((0x40080000, 24, 1 << 26), (0x40088000, 26, 1 << 26))}
     assert (chip.spi_dma(0), chip.spi_dma(1)) == facts[machine_name]
+
+
+@pytest.mark.parametrize("board_name", ["pico_oled", "pico_oled_sh1106"])
+def test_an_oled_board_runs_its_bus_at_400_khz_from_either_chips_clock(board_name, machine_name):
+    hw = Hardware()
+    hw.cpu_hz = 150_000_000 if machine_name == PICO2 else 125_000_000  # each boots at its own
+    b = _load(board_name, hw)
+    hw.sink = Oled(128, 64, 0x3C) if board_name == "pico_oled" else Sh1106(0x3C)
+    b.display()
+    # what drivers.chip.i2c_freq asks for at that clock (tests/drivers/test_chip_i2c.py)
+    assert hw.i2c == (0, 4, 5, 423_728 if machine_name == PICO2 else 425_170)
+    assert hw.clocks == []  # the chip's clock left as it booted

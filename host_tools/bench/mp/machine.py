@@ -9,8 +9,11 @@ is that time, summed; the bench reads it before and after each show().
 I2C: a transaction puts its address byte and its data on the wire.  Timing
 from the Pico: a whole SSD1306 frame sent as six 2-byte commands and the 1024
 bytes behind a control byte (18 + 1026 bytes on the wire with the address
-bytes) takes 26.7 ms at 400 kHz, so a byte is 26.7 ms / 1044 there, and
-slower in proportion at a lower clock.
+bytes) takes 26.7 ms asked for 400 kHz, so a byte is 26.7 ms / 1044 there.  At
+another rate, in proportion to the system clocks a bit lasts: the Pico SDK
+divides the clock by the rate asked for, and the I2C block adds its spike
+filter's length and 8 clocks to that (drivers.chip: 332 clocks asked for
+400 kHz, 313 asked for drivers.chip.i2c_freq's 425,170 Hz).
 
 SPI: 8 bits per byte at the clock the hardware really runs, which is the
 peripheral clock divided by an even prescale (2..254) and a post-divider
@@ -79,9 +82,15 @@ class PWM:
         pass
 
 
+def _bit_clocks(asked):
+    period = (_clock["cpu"] + asked // 2) // asked
+    low = period * 3 // 5
+    return period + (1 if low < 16 else low // 16) + 8
+
+
 class I2C:
     def __init__(self, bus, sda=None, scl=None, freq=400_000):
-        self.us_per_byte = _I2C_US_PER_BYTE_400K * 400_000 / freq
+        self.us_per_byte = _I2C_US_PER_BYTE_400K * _bit_clocks(freq) / _bit_clocks(400_000)
 
     def writeto(self, addr, buf, stop=True):
         _spend(1 + len(buf), self.us_per_byte)
