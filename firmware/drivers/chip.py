@@ -18,6 +18,12 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
   i2c_freq() works out what to ask for so that the bus runs at the fastest rate not above the
   display's limit (399.4 kHz: 313 clocks), from the clock the chip runs at: 6 % off every
   byte an OLED is sent. A slow rising edge (the pull-ups) only lengthens the high time.
+  And machine.I2C's write puts each byte into the block's FIFO only once the last has left
+  the wire (the SDK waits for TX_EMPTY with TX_EMPTY_CTRL set, a byte at a time), so SCL
+  stops for the SDK's loop between bytes: 2.4 us a byte on the emulated Pico, 10 % of a
+  whole frame's 1 KB. An OLED board's show() writes its bytes into the FIFO itself
+  (drivers.mono_native.i2c_write), at the registers of the block on its bus (I2C_REGS,
+  i2c_regs()), keeping the FIFO fed so the bytes follow each other on the wire.
 - the watchdog's longest timeout: machine.WDT takes at most 8388 ms on both (MicroPython
   1.28's limit; the RP2040 counts each microsecond twice, RP2040-E1, the RP2350 could wait
   16.7 s).
@@ -62,6 +68,12 @@ SPI_DMA = (
     (0x4003C000, 0x40040000, 16, 1 << 24),
     (0x40080000, 0x40088000, 24, 1 << 26),
 )
+# per chip: I2C0's registers, I2C1's (the RP2040 and RP2350 datasheets; pico-sdk's
+# addressmap.h): for an OLED's bytes written into the block's FIFO (drivers.mono_native)
+I2C_REGS = (
+    (0x40044000, 0x40048000),
+    (0x40090000, 0x40098000),
+)
 _CLOCK_KEY = 0x2C4AF7E  # mixed into the check word: a scratch left by anything else fails it
 _CLOCK_UNSET = 2021  # the year the rp2 port starts its clock in
 
@@ -91,6 +103,11 @@ def i2c_freq(scl_hz, clk_hz):
     while period + _spike_length(period) + 8 < need:
         period += 1
     return clk_hz // period
+
+
+def i2c_regs(bus, chip=None):
+    """Where the registers of I2C block bus (0 or 1) are on the chip."""
+    return I2C_REGS[which() if chip is None else chip][bus]
 
 
 def _spike_length(period):

@@ -9,8 +9,25 @@ has a native emitter, so the board hands this module to drivers.ssd1306, which f
 them in Python without it (tests).  framebuf's fill sets a pixel at a time: 0.84 ms to
 clear the 128x64 frame on the emulated Pico, where a word at a time takes a few dozen us;
 app.ui's big type (2x on the OLED) took 1.7 ms a word a rectangle at a time from Python.
+And the bytes show() sends go into the I2C block's FIFO from here (i2c_write): machine.I2C
+waits for each byte to leave the wire before it hands over the next (drivers.chip).
 """
 import micropython
+from micropython import const
+
+# the I2C block's registers (DW_apb_i2c; the RP2040 and RP2350 datasheets), as 32-bit words
+_TAR = const(0x04 >> 2)  # the target's address
+_DATA_CMD = const(0x10 >> 2)  # a byte to send; bit 9: a stop after it
+_RAW_INTR_STAT = const(0x34 >> 2)  # bit 6: the write was aborted (a NAK); bit 9: a stop was sent
+_CLR_TX_ABRT = const(0x54 >> 2)  # read: clears the abort
+_CLR_STOP_DET = const(0x60 >> 2)  # read: clears the stop
+_ENABLE = const(0x6C >> 2)
+_STATUS = const(0x70 >> 2)  # bit 1: room in the transmit FIFO
+_STOP = const(0x200)
+_ABORTED = const(0x40)
+_ENDED = const(0x240)  # a stop, or an abort
+_TFNF = const(2)
+_PATIENCE = const(200_000)  # polls of the block before a bus that moves no more is given up
 
 
 @micropython.viper
@@ -80,3 +97,50 @@ def glyphs(v: int, a: int, lo: int, s: ptr8, n: int, table: ptr8,  # type: ignor
                 a += 2
             py += 1
         i += 1
+
+
+@micropython.viper
+def i2c_write(regs: int, addr: int, control: int, src: ptr8,  # type: ignore[name-defined]
+              start: int, count: int, stride: int, rows: int) -> int:
+    """One I2C write to addr through the I2C block at regs (drivers.chip.i2c_regs), as
+    machine.I2C's writeto, with the block's FIFO kept fed so the bytes follow each other on
+    the wire: the control byte, then rows runs of count bytes of src, from start and every
+    stride bytes on; a stop after the last. Returns once the stop is sent: 0, or 1 where the
+    block aborted the write (a NAK: no display at addr), -1 where the bus stopped moving."""
+    r = ptr32(regs)  # type: ignore[name-defined]
+    r[_CLR_STOP_DET]  # read, it clears a stop left from before
+    r[_ENABLE] = 0  # the target's address is set with the block off, as the SDK does
+    r[_TAR] = addr
+    r[_ENABLE] = 1
+    r[_DATA_CMD] = control  # the FIFO is empty
+    row = 0
+    stuck = 0
+    while row < rows and stuck == 0:
+        a = start + row * stride
+        end = a + count
+        while a < end:
+            v = src[a]
+            if a == end - 1 and row == rows - 1:
+                v |= _STOP
+            n = 0
+            while (r[_STATUS] & _TFNF) == 0:
+                n += 1
+                if (r[_RAW_INTR_STAT] & _ABORTED) != 0 or n > _PATIENCE:
+                    stuck = 1
+                    break
+            if stuck:
+                break
+            r[_DATA_CMD] = v
+            a += 1
+        row += 1
+    n = 0
+    while (r[_RAW_INTR_STAT] & _ENDED) == 0 and n < _PATIENCE:
+        n += 1
+    why = 0
+    if r[_RAW_INTR_STAT] & _ABORTED:
+        why = 1
+        r[_CLR_TX_ABRT]  # read: the block takes bytes again
+    elif n >= _PATIENCE:
+        why = -1
+    r[_CLR_STOP_DET]
+    return why

@@ -45,7 +45,8 @@ class OledBoard:
         i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=chip.i2c_freq(hz, freq()))
         gc.collect()
         width, height = self._size
-        self._screen = self._driver(width, height, i2c, addr, native=self._native)
+        regs = chip.i2c_regs(bus) if self._native is not None else None
+        self._screen = self._driver(width, height, i2c, addr, native=self._native, regs=regs)
         return self._screen
 
     def read_buttons(self):

@@ -9,7 +9,8 @@ instead of the SSD1306's charge pump (8D 14). An SSD1306 driver on it shows a pi
 shifted and torn, or none.
 
 So this is drivers.ssd1306 (the frame buffer, the copy of what the panel shows, the span of
-changed columns found in native code on the Pico) with its own set-up and its own show():
+changed columns found and the bytes written into the I2C block's FIFO in native code on the
+Pico) with its own set-up and its own show():
 each changed page is sent on its own, from its first changed column to its last, the
 page and that column set by four command bytes, the SSD1306's economy in page addressing.
 """
@@ -71,6 +72,12 @@ class SH1106_I2C(SSD1306_I2C):
             cmd[1] = _PAGE | p
             cmd[2] = _COLUMN_LOW | column & 0x0F
             cmd[3] = _COLUMN_HIGH | column >> 4
+            if self._write is not None:  # into the I2C block's FIFO, as drivers.ssd1306's
+                self._wrote(self._write(self._regs, self._addr, 0x00, cmd, 1, 3, 0, 1))
+                self._wrote(self._write(self._regs, self._addr, 0x40, self.buffer,
+                                        p * width + lo, hi - lo + 1, width, 1))
+                was[p][lo:hi + 1] = now[p][lo:hi + 1]
+                continue
             self._i2c.writeto(self._addr, cmd)
             view = now[p][lo:hi + 1]
             was[p][lo:hi + 1] = view

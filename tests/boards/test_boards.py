@@ -8,6 +8,8 @@ import os
 import sys
 import types
 
+import native_reference
+from drivers import chip
 from panels import Oled, Panel
 
 CPYTHON_ONLY = "loads each board file with a stand-in machine module in sys.modules"
@@ -82,6 +84,8 @@ class Hardware:
         class I2C:
             def __init__(self, bus, sda=None, scl=None, freq=None):
                 hw.i2c = (bus, sda.gpio, scl.gpio, freq)
+                # the block's registers, where the board's native write finds it
+                native_reference.i2c_blocks[chip.i2c_regs(bus)] = self
 
             def writeto(self, addr, buf):
                 hw.sink.writeto(addr, buf)
@@ -100,7 +104,7 @@ class Hardware:
 
 
 def _load(name, hw):
-    import native_reference  # the native loops, which only the RP2040 compiles
+    # native_reference: the native loops, which only the Pico compiles
     modules = {"machine": hw.machine(), "drivers.gs4_native": native_reference,
                "drivers.mono_native": native_reference}
     fresh = ["board", "drivers.lcd_board", "drivers.oled_board"]  # each takes this test's machine

@@ -42,3 +42,8 @@ def test_the_bus_is_the_fastest_not_above_the_rate_wanted():
 def test_a_clock_the_block_cannot_make_is_refused():
     for bad in (0, -400_000, 125_000_000 // 31):
         raises(ValueError, chip.i2c_freq, bad, 125_000_000)
+
+
+def test_each_chip_has_its_i2c_blocks_where_its_datasheet_says():
+    assert [chip.i2c_regs(bus, chip.RP2040) for bus in (0, 1)] == [0x40044000, 0x40048000]
+    assert [chip.i2c_regs(bus, chip.RP2350) for bus in (0, 1)] == [0x40090000, 0x40098000]

@@ -67,6 +67,36 @@ def test_a_span_in_native_code_is_the_same_as_in_python():
     assert a.glass() == b.glass() == bytes(python.buffer)
 
 
+def test_with_the_blocks_registers_the_same_bytes_go_into_its_fifo():
+    import native_reference
+
+    regs = 0x40044000  # I2C0 on the RP2040 (drivers.chip)
+    a, b = Sh1106(), Sh1106()
+    native_reference.i2c_blocks[regs] = b
+    python = SH1106_I2C(128, 64, a)
+    native = SH1106_I2C(128, 64, _Commands(b), native=native_reference, regs=regs)
+    for d in (python, native):
+        d.show()
+        d.text("Taubertal", 8, 30, 1)
+        d.pixel(127, 63, 1)
+    assert a.sent(python) == b.sent(native)
+    assert a.glass() == b.glass() == bytes(python.buffer)
+
+
+class _Commands:
+    """machine.I2C for the set-up and contrast's commands only: display data through it fails."""
+
+    def __init__(self, panel):
+        self.panel = panel
+
+    def writeto(self, addr, buf):
+        assert buf[0] == 0x00, "display data through machine.I2C"
+        self.panel.writeto(addr, buf)
+
+    def writevto(self, addr, bufs):
+        raise AssertionError("display data through machine.I2C")
+
+
 def test_contrast():
     oled = Sh1106()
     d = SH1106_I2C(128, 64, oled)

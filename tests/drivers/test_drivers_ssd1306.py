@@ -3,6 +3,7 @@ import micropython
 
 from drivers.ssd1306 import SSD1306_I2C
 from panels import Oled
+from support import raises
 
 _CONTRAST = 0x81
 _DISPLAY_ON = 0xAF
@@ -135,6 +136,7 @@ class _Native:
         import native_reference
         self.span = native_reference.span
         self._fill = native_reference.fill
+        self.i2c_write = native_reference.i2c_write
         self.fills = []
         self.glyph_calls = []
 
@@ -189,3 +191,64 @@ def test_text_from_glyphs_is_drawn_natively_where_it_is_wholly_inside_at_twice_i
     assert native.glyph_calls[0][3] == "ab" and native.glyph_calls[0][5] is table
     assert native.glyph_calls[0][6] is d.buffer
     assert not hasattr(SSD1306_I2C(128, 64, Oled()), "glyphs")  # no native loops: app.ui's rectangles
+
+
+_REGS = 0x40044000  # I2C0 on the RP2040 (drivers.chip)
+
+
+class _CommandsOnly:
+    """machine.I2C for the set-up's commands only: display data through it fails the test."""
+
+    def __init__(self, panel):
+        self.panel = panel
+
+    def writeto(self, addr, buf):
+        assert buf[0] == 0x00, "display data through machine.I2C"
+        self.panel.writeto(addr, buf)
+
+    def writevto(self, addr, bufs):
+        raise AssertionError("display data through machine.I2C")
+
+
+def test_with_the_blocks_registers_the_same_windows_go_into_its_fifo():
+    import native_reference
+
+    plain, fast = Oled(), Oled()
+    native_reference.i2c_blocks[_REGS] = fast
+    a = SSD1306_I2C(128, 64, plain)
+    b = SSD1306_I2C(128, 64, _CommandsOnly(fast), native=_Native(), regs=_REGS)
+    for d in (a, b):
+        d.show()
+        d.text("12", 90, 3, 1)
+        d.fill_rect(0, 20, 128, 10, 1)
+    assert plain.sent(a) == fast.sent(b)
+    for d in (a, b):
+        d.text("13", 90, 3, 1)
+    assert plain.sent(a) == fast.sent(b) and plain.ram == fast.ram == a.buffer
+
+
+class _Refusing:
+    """The I2C block with no display answering: each write aborted, or the bus stuck (-1)."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def writeto(self, addr, buf):
+        return self.answer
+
+
+def test_a_write_the_block_aborts_is_an_oserror_and_the_page_is_owed():
+    import native_reference
+
+    oled = Oled()
+    native_reference.i2c_blocks[_REGS] = oled
+    d = SSD1306_I2C(128, 64, _CommandsOnly(oled), native=_Native(), regs=_REGS)
+    d.show()
+    d.fill_rect(3, 2, 4, 3, 1)  # page 0, columns 3..6
+    for answer in (1, -1):  # a NAK (the write aborted), a bus that stopped
+        native_reference.i2c_blocks[_REGS] = _Refusing(answer)
+        raises(OSError, d.show)
+    native_reference.i2c_blocks[_REGS] = oled
+    # what the failed shows owed
+    assert oled.sent(d) == (4, [((0, 0), (3, 6))])
+    assert oled.ram == d.buffer

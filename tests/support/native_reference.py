@@ -113,6 +113,20 @@ def modules(i, x, px, bits, n, frame, pitch, x0, scale, c):
                     frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
+# what stands in for the I2C block at each register address a test wires up: its writeto
+i2c_blocks = {}
+
+
+def i2c_write(regs, addr, control, src, start, count, stride, rows):
+    """mono_native.i2c_write: the control byte, then rows runs of count bytes of src (from
+    start, every stride on), as one write to addr on the block at regs; 0, or what the block
+    answers (1: aborted, -1: the bus stopped)."""
+    data = bytearray((control,))
+    for r in range(rows):
+        data += bytes(src[start + r * stride:start + r * stride + count])
+    return i2c_blocks[regs].writeto(addr, bytes(data)) or 0
+
+
 def fill(buf, words, v):
     """mono_native.fill: the first words 32-bit words of buf set to v (little-endian)."""
     buf[:4 * words] = (v & 0xFFFFFFFF).to_bytes(4, "little") * words
