@@ -18,33 +18,38 @@ from micropython import const
 # the I2C block's registers (DW_apb_i2c; the RP2040 and RP2350 datasheets), as 32-bit words
 _TAR = const(0x04 >> 2)  # the target's address
 _DATA_CMD = const(0x10 >> 2)  # a byte to send; bit 9: a stop after it
-_RAW_INTR_STAT = const(0x34 >> 2)  # bit 6: the write was aborted (a NAK); bit 9: a stop was sent
+_RAW_INTR_STAT = const(0x34 >> 2)  # bit 6: the write was aborted (a NAK)
 _CLR_TX_ABRT = const(0x54 >> 2)  # read: clears the abort
-_CLR_STOP_DET = const(0x60 >> 2)  # read: clears the stop
+_CLR_STOP_DET = const(0x60 >> 2)  # read: clears the stop seen
 _ENABLE = const(0x6C >> 2)
-_STATUS = const(0x70 >> 2)  # bit 1: room in the transmit FIFO
+_STATUS = const(0x70 >> 2)  # bit 1: room in the transmit FIFO; 2: the FIFO empty; 5: the master busy
 _STOP = const(0x200)
 _ABORTED = const(0x40)
-_ENDED = const(0x240)  # a stop, or an abort
 _TFNF = const(2)
+_TFE = const(4)
+_IDLE = const(0x24)  # the FIFO empty (TFE) and the master idle (MST_ACTIVITY 0): TFE alone
 _PATIENCE = const(200_000)  # polls of the block before a bus that moves no more is given up
 
 
 @micropython.viper
-def span(now, was, start: int, count: int) -> int:
-    """-1 if now and was hold the same count bytes from start, else first << 16 | last:
-    the offsets (from start) of the first and the last byte that differ."""
-    a = ptr8(now)  # type: ignore[name-defined]  # viper's pointer casts are builtins
-    b = ptr8(was)  # type: ignore[name-defined]
-    i = 0
-    while i < count and a[start + i] == b[start + i]:
-        i += 1
-    if i == count:
-        return -1
-    j = count - 1
-    while a[start + j] == b[start + j]:
-        j -= 1
-    return i << 16 | j
+def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32):  # type: ignore[name-defined]
+    """For each of the pages pages of width bytes of now and was, into out (an array of
+    ints): -1 where they hold the same bytes, else first << 16 | last, the offsets in the
+    page of the first and the last byte that differ."""
+    p = 0
+    while p < pages:
+        a = p * width
+        i = 0
+        while i < width and now[a + i] == was[a + i]:
+            i += 1
+        if i == width:
+            out[p] = -1
+        else:
+            j = width - 1
+            while now[a + j] == was[a + j]:
+                j -= 1
+            out[p] = i << 16 | j
+        p += 1
 
 
 @micropython.viper
@@ -100,41 +105,55 @@ def glyphs(v: int, a: int, lo: int, s: ptr8, n: int, table: ptr8,  # type: ignor
 
 
 @micropython.viper
-def i2c_write(regs: int, addr: int, control: int, src: ptr8,  # type: ignore[name-defined]
+def i2c_write(regs: int, addr: int, cmds: ptr8, ncmds: int, src: ptr8,  # type: ignore[name-defined]
               start: int, count: int, stride: int, rows: int) -> int:
-    """One I2C write to addr through the I2C block at regs (drivers.chip.i2c_regs), as
-    machine.I2C's writeto, with the block's FIFO kept fed so the bytes follow each other on
-    the wire: the control byte, then rows runs of count bytes of src, from start and every
-    stride bytes on; a stop after the last. Returns once the stop is sent: 0, or 1 where the
-    block aborted the write (a NAK: no display at addr), -1 where the bus stopped moving."""
+    """Two I2C writes to addr through the I2C block at regs (drivers.chip.i2c_regs), as
+    machine.I2C's writeto would make them, one after the other in the block's FIFO, kept fed
+    so the bytes follow each other on the wire: a command's control byte (0x00) and the
+    first ncmds bytes of cmds (at least one); then display data's (0x40) and rows runs of
+    count bytes of src, from start and every stride bytes on; a stop after each. Returns
+    once the bus is idle: 0, or 1 where the block aborted (a NAK: no display at addr), -1
+    where the bus stopped moving."""
     r = ptr32(regs)  # type: ignore[name-defined]
-    r[_CLR_STOP_DET]  # read, it clears a stop left from before
     r[_ENABLE] = 0  # the target's address is set with the block off, as the SDK does
     r[_TAR] = addr
     r[_ENABLE] = 1
-    r[_DATA_CMD] = control  # the FIFO is empty
+    k = -1  # -1: the commands' control byte, then the commands; ncmds: the data's control byte
+    a = start  # the run under way
+    col = 0
     row = 0
     stuck = 0
-    while row < rows and stuck == 0:
-        a = start + row * stride
-        end = a + count
-        while a < end:
-            v = src[a]
-            if a == end - 1 and row == rows - 1:
+    while stuck == 0:
+        if k < 0:
+            v = 0x00
+        elif k < ncmds:
+            v = cmds[k]
+            if k == ncmds - 1:
                 v |= _STOP
-            n = 0
-            while (r[_STATUS] & _TFNF) == 0:
-                n += 1
-                if (r[_RAW_INTR_STAT] & _ABORTED) != 0 or n > _PATIENCE:
-                    stuck = 1
-                    break
-            if stuck:
+        elif k == ncmds:
+            v = 0x40
+        elif row == rows:
+            break
+        else:
+            v = src[a + col]
+            col += 1
+            if col == count:
+                col = 0
+                row += 1
+                a += stride
+                if row == rows:
+                    v |= _STOP
+        k += 1
+        n = 0
+        while (r[_STATUS] & _TFNF) == 0:
+            n += 1
+            if (r[_RAW_INTR_STAT] & _ABORTED) != 0 or n > _PATIENCE:
+                stuck = 1
                 break
+        if stuck == 0:
             r[_DATA_CMD] = v
-            a += 1
-        row += 1
     n = 0
-    while (r[_RAW_INTR_STAT] & _ENDED) == 0 and n < _PATIENCE:
+    while (r[_STATUS] & _IDLE) != _TFE and n < _PATIENCE:  # the FIFO empty, the master idle
         n += 1
     why = 0
     if r[_RAW_INTR_STAT] & _ABORTED:
@@ -142,5 +161,5 @@ def i2c_write(regs: int, addr: int, control: int, src: ptr8,  # type: ignore[nam
         r[_CLR_TX_ABRT]  # read: the block takes bytes again
     elif n >= _PATIENCE:
         why = -1
-    r[_CLR_STOP_DET]
+    r[_CLR_STOP_DET]  # read: each write's stop is seen, none is left for machine.I2C's next
     return why

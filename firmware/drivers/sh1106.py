@@ -50,39 +50,38 @@ class SH1106_I2C(SSD1306_I2C):
             self._command(c)
         self._page = bytearray(4)  # control byte, page, the column's two nibbles
         self._page[0] = 0
+        self._page_commands = memoryview(self._page)[1:]  # for the native write
         self._run = [_DATA, b""]  # type: list  # writevto: the data control byte, then the columns
 
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first
         time), each changed page from its first changed column to its last."""
-        now = self._now
-        was = self._was
         width = self.width
         fresh = self._fresh
-        for p in range(len(now)):
+        spans = self._spans_of
+        if not fresh:
+            self._spans(self.buffer, self._shown, width, len(spans), spans)
+        cmd = self._page
+        for p in range(len(spans)):
             if fresh:
                 lo, hi = 0, width - 1
-            elif now[p] == was[p]:
-                continue
             else:
-                s = self._span(self.buffer, self._shown, p * width, width)
+                s = spans[p]
+                if s < 0:
+                    continue
                 lo, hi = s >> 16, s & 0xFFFF
-            cmd = self._page
             column = lo + _COLUMN_OFFSET
             cmd[1] = _PAGE | p
             cmd[2] = _COLUMN_LOW | column & 0x0F
             cmd[3] = _COLUMN_HIGH | column >> 4
             if self._write is not None:  # into the I2C block's FIFO, as drivers.ssd1306's
-                self._wrote(self._write(self._regs, self._addr, 0x00, cmd, 1, 3, 0, 1))
-                self._wrote(self._write(self._regs, self._addr, 0x40, self.buffer,
-                                        p * width + lo, hi - lo + 1, width, 1))
-                was[p][lo:hi + 1] = now[p][lo:hi + 1]
+                self._wrote(self._write(self._regs, self._addr, self._page_commands, 3,
+                                        self.buffer, p * width + lo, hi - lo + 1, width, 1))
                 continue
             self._i2c.writeto(self._addr, cmd)
-            view = now[p][lo:hi + 1]
-            was[p][lo:hi + 1] = view
-            self._run[1] = view
+            self._run[1] = self._now[p][lo:hi + 1]
             self._i2c.writevto(self._addr, self._run)
+        self._shown[:] = self.buffer  # every change sent: what the panel shows now
         if fresh:
             self._fresh = False
             self._command(0xAF)  # display on, the first frame in its memory

@@ -3,22 +3,24 @@
 The display object *is* the canvas: a framebuf.FrameBuffer in MONO_VLSB, where byte x
 of page p holds column x of rows 8p..8p+7 - the layout of the controller's own memory,
 so a page goes to the panel as it is. A second buffer keeps what the panel shows; show()
-compares the frame with it page by page (memoryview equality, done in C) and, in each
-changed page, finds the first and last changed column (``span``: the board's native
-drivers.mono_native, else Python). Changed pages go out as windows of those columns, a
+compares the frame with it and finds in each changed page the first and last changed
+column (``spans``: the board's native drivers.mono_native, else Python, each page
+compared in C first). Changed pages go out as windows of those columns, a
 run of pages in one window where that costs fewer bytes than one window each: a press
 that changes one number costs that number's columns on the bus instead of all eight
 pages (23.3 ms at 400 kHz). Given the I2C block's registers (regs) and the native loops,
 show() writes its bytes into the block's FIFO itself (drivers.mono_native.i2c_write), so
 they follow each other on the wire where machine.I2C stops the clock between them
-(drivers.chip); else the bus is used through writeto and writevto. A show allocates only
-the views of the columns it sends.
+(drivers.chip); else the bus is used through writeto and writevto, and a show allocates
+only the views of the columns it sends.
 The panel is switched on by the first show(), once that frame is in its memory: the
 boot sends no blank frame first, and never shows the garbage a power-up leaves there.
 With the board's native loops (drivers.mono_native) fill() clears the frame a word at a
 time, and glyphs() draws text at twice its size from app.ui's table of the font's glyphs
 (app.ui looks for it).
 """
+from array import array
+
 import framebuf
 from micropython import const
 
@@ -72,7 +74,8 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self._was = [shown[p * width:(p + 1) * width] for p in range(pages)]
         # writevto lists for a run of k pages: the data control byte, then the pages
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
-        self._span = native.span if native is not None else _span
+        self._spans = native.spans if native is not None else self._python_spans
+        self._spans_of = array("i", [0] * pages)  # show()'s spans, a page each
         self._regs = regs
         self._write = native.i2c_write if native is not None and regs is not None else None
         self._fill = None
@@ -81,6 +84,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             self._glyph_loop = native.glyphs
             self.glyphs = self._glyphs
         self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))
+        self._commands = memoryview(self._window)[1:]  # the window's commands, for the native write
         self._cmd = bytearray(2)
         self._fresh = True  # the panel's memory is unknown until the first show
         self._init()
@@ -122,22 +126,23 @@ class SSD1306_I2C(framebuf.FrameBuffer):
 
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first time)."""
-        now = self._now
-        was = self._was
         width = self.width
         fresh = self._fresh
+        spans = self._spans_of
+        if not fresh:
+            self._spans(self.buffer, self._shown, width, len(spans), spans)
         first = -1  # the run of pages under way: first..end-1, columns x0..x1
         end = x0 = x1 = 0
-        for p in range(len(now)):
+        for p in range(len(spans)):
             if fresh:
                 lo, hi = 0, width - 1
-            elif now[p] == was[p]:
-                if first >= 0:
-                    self._send(first, end, x0, x1)
-                    first = -1
-                continue
             else:
-                s = self._span(self.buffer, self._shown, p * width, width)
+                s = spans[p]
+                if s < 0:
+                    if first >= 0:
+                        self._send(first, end, x0, x1)
+                        first = -1
+                    continue
                 lo, hi = s >> 16, s & 0xFFFF
             if first >= 0:
                 left = min(x0, lo)
@@ -150,13 +155,14 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             first, end, x0, x1 = p, p + 1, lo, hi
         if first >= 0:
             self._send(first, end, x0, x1)
+        self._shown[:] = self.buffer  # every change sent: what the panel shows now
         if fresh:
             self._fresh = False
             self._command(_DISPLAY_ON)
 
     def _send(self, first, end, x0, x1):
         """Pages first..end-1, columns x0..x1: their window, then their bytes in one
-        transfer; what the panel shows now."""
+        transfer."""
         w = self._window
         w[2] = x0
         w[3] = x1
@@ -164,18 +170,13 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         w[6] = end - 1
         if self._write is not None:
             width = self.width
-            self._wrote(self._write(self._regs, self._addr, _COMMANDS, w, 1, 6, 0, 1))
-            self._wrote(self._write(self._regs, self._addr, _DATA_BYTE, self.buffer,
+            self._wrote(self._write(self._regs, self._addr, self._commands, 6, self.buffer,
                                     first * width + x0, x1 - x0 + 1, width, end - first))
-            for k in range(first, end):
-                self._was[k][x0:x1 + 1] = self._now[k][x0:x1 + 1]
             return
         self._i2c.writeto(self._addr, w)
         run = self._runs[end - first]
         for k in range(first, end):
-            view = self._now[k][x0:x1 + 1]
-            run[1 + k - first] = view
-            self._was[k][x0:x1 + 1] = view
+            run[1 + k - first] = self._now[k][x0:x1 + 1]
         self._i2c.writevto(self._addr, run)
 
     @staticmethod
@@ -185,9 +186,16 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         if why:
             raise OSError(_EIO if why > 0 else _ETIMEDOUT)
 
+    def _python_spans(self, now, was, width, pages, out):
+        """drivers.mono_native.spans in Python, for boards without it: a page's bytes
+        compared in C first (memoryview equality)."""
+        for p in range(pages):
+            out[p] = -1 if self._now[p] == self._was[p] else _span(now, was, p * width, width)
+
 
 def _span(now, was, start, count):
-    """drivers.mono_native.span in Python, for boards without it."""
+    """For _python_spans: first << 16 | last, the offsets from start of the first and the last
+    of the count bytes from start that differ in now and was; -1 where none does."""
     i = 0
     while i < count and now[start + i] == was[start + i]:
         i += 1

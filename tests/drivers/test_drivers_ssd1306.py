@@ -134,7 +134,7 @@ class _Native:
 
     def __init__(self):
         import native_reference
-        self.span = native_reference.span
+        self.spans = native_reference.spans
         self._fill = native_reference.fill
         self.i2c_write = native_reference.i2c_write
         self.fills = []

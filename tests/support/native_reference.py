@@ -84,10 +84,12 @@ def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
                             frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
-def span(now, was, start, count):
-    """-1 if the count bytes from start are the same, else first << 16 | last changed."""
-    changed = [i for i in range(count) if now[start + i] != was[start + i]]
-    return changed[0] << 16 | changed[-1] if changed else -1
+def spans(now, was, width, pages, out):
+    """mono_native.spans: out[p] -1 where page p of now and was (width bytes each) is the
+    same, else first << 16 | last changed."""
+    for p in range(pages):
+        changed = [i for i in range(width) if now[p * width + i] != was[p * width + i]]
+        out[p] = changed[0] << 16 | changed[-1] if changed else -1
 
 
 def _expand(frame, out, table, start, stride, count, rows):
@@ -117,14 +119,16 @@ def modules(i, x, px, bits, n, frame, pitch, x0, scale, c):
 i2c_blocks = {}
 
 
-def i2c_write(regs, addr, control, src, start, count, stride, rows):
-    """mono_native.i2c_write: the control byte, then rows runs of count bytes of src (from
-    start, every stride on), as one write to addr on the block at regs; 0, or what the block
-    answers (1: aborted, -1: the bus stopped)."""
-    data = bytearray((control,))
+def i2c_write(regs, addr, cmds, ncmds, src, start, count, stride, rows):
+    """mono_native.i2c_write: the control byte 0x00 and ncmds bytes of cmds, then the
+    control byte 0x40 and rows runs of count bytes of src (from start, every stride on), as
+    two writes to addr on the block at regs; 0, or what the block answers to either (1:
+    aborted, -1: the bus stopped)."""
+    data = bytearray(b"\x40")
     for r in range(rows):
         data += bytes(src[start + r * stride:start + r * stride + count])
-    return i2c_blocks[regs].writeto(addr, bytes(data)) or 0
+    block = i2c_blocks[regs]
+    return block.writeto(addr, b"\x00" + bytes(cmds[:ncmds])) or block.writeto(addr, bytes(data)) or 0
 
 
 def fill(buf, words, v):
