@@ -10,8 +10,10 @@ measures it on a board).
 Speed: each game's test script is played once to record its presses, which
 mp/bench_loop.py then replays through firmware/main.py's loop, board file and display
 driver included, on buses that count what the driver sends (mp/machine.py: the
-SSD1306's I2C at 26.7 ms per 1 KB frame, SPI at the clock the board really runs) and a
-file layer that counts what littlefs would do to the flash (mp/flash.py: every directory
+SSD1306's I2C at 26.7 ms per 1 KB frame asked for 400 kHz, SPI at the clock the board
+really runs; the boards' native loops do not run here, so an OLED's show() goes through
+machine.I2C, slower than the chip's own write into the I2C block) and a file layer that
+counts what littlefs would do to the flash (mp/flash.py: every directory
 change a commit padded to 256 bytes in a 4 KB metadata block, an erase when it is full;
 a new folder an erase; files over 512 bytes in blocks of their own, erased when written
 or added to; 45 ms per erase, 0.4 ms per 256-byte page).  "Press -> frame pushed" runs
