@@ -628,6 +628,9 @@ def test_nothing_deferred_runs_while_a_button_is_held():
     assert box.queue.pending() and box.queue.wait_ms(t) == -1
     box.queue.touch(t, False)  # let go: past its wait, it goes once the hands have left AFTER_MS
     assert box.queue.wait_ms(t) == AFTER_MS and box.queue.wait_ms(t + AFTER_MS) == 0
+    # and never within 300 ms of the release: the poll that saw it may have begun as much as
+    # a millisecond into it by ticks_ms's whole milliseconds, so 300 of them are not enough
+    assert box.queue.wait_ms(t + 300) > 0
 
 
 def _act_with_a_press_in_the_snapshot(box):
