@@ -27,7 +27,7 @@ _STOP = const(0x200)
 _ABORTED = const(0x40)
 _TFNF = const(2)
 _TFE = const(4)
-_IDLE = const(0x24)  # the FIFO empty (TFE) and the master idle (MST_ACTIVITY 0): TFE alone
+_IDLE = const(0x24)  # TFE and MST_ACTIVITY: done when of the two only TFE (the FIFO empty) is set
 _PATIENCE = const(200_000)  # polls of the block before a bus that moves no more is given up
 
 

@@ -44,7 +44,6 @@ _VCOM_DESELECT = const(0xDB)
 _CHARGE_PUMP = const(0x8D)  # then 0x14: on, the module makes its own panel voltage
 _COMMANDS = const(0x00)  # control byte: the rest of the transfer is commands
 _DATA = b"\x40"  # control byte: the rest of the transfer is display data
-_DATA_BYTE = const(0x40)
 _EIO = const(5)
 _ETIMEDOUT = const(110)
 _WINDOW_BYTES = const(11)  # a window's cost on the bus: its commands, and a data transfer's start
