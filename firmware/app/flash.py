@@ -35,10 +35,7 @@ NOW = const(0)  # kinds of work: done in the polls after the press, in order wit
 DEFER = const(1)  # when the hands are off the buttons (QUIET_MS), or after MAX_WAIT_MS
 RECORD = const(2)  # a game's record: at once, ahead of deferred work
 SOON = const(3)  # deferred, but only past AFTER_MS
-# after a release the hands are still at the buttons for 300 ms: a player may press again.
-# One more: ticks_ms counts whole milliseconds, so 300 of them from the poll that saw the
-# release may be 299 and a fraction from the release
-AFTER_MS = const(301)
+AFTER_MS = const(301)  # the hands may press again within 300 ms of a release; ticks_ms truncates
 QUIET_MS = const(500)  # deferred work waits this long past the hands, a margin past AFTER_MS
 MAX_WAIT_MS = const(8000)  # ... or, once it has waited this long, AFTER_MS
 LAST_MS = const(32000)  # ... or, once it has waited this long, none (never while a button is held)
