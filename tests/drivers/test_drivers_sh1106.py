@@ -1,7 +1,7 @@
 """SH1106 driver against a stand-in panel that decodes the I2C transfers as an SH1106 does
 (support/panels.py's Sh1106: page addressing only, 132 columns of which the glass shows 2..129)."""
 from drivers.sh1106 import SH1106_I2C
-from panels import Sh1106
+from panels import CommandsOnly, Sh1106
 
 _COLUMNS = 132  # the controller's memory, per page
 
@@ -74,27 +74,13 @@ def test_with_the_blocks_registers_the_same_bytes_go_into_its_fifo():
     a, b = Sh1106(), Sh1106()
     native_reference.i2c_blocks[regs] = b
     python = SH1106_I2C(128, 64, a)
-    native = SH1106_I2C(128, 64, _Commands(b), native=native_reference, regs=regs)
+    native = SH1106_I2C(128, 64, CommandsOnly(b), native=native_reference, regs=regs)
     for d in (python, native):
         d.show()
         d.text("Taubertal", 8, 30, 1)
         d.pixel(127, 63, 1)
     assert a.sent(python) == b.sent(native)
     assert a.glass() == b.glass() == bytes(python.buffer)
-
-
-class _Commands:
-    """machine.I2C for the set-up and contrast's commands only: display data through it fails."""
-
-    def __init__(self, panel):
-        self.panel = panel
-
-    def writeto(self, addr, buf):
-        assert buf[0] == 0x00, "display data through machine.I2C"
-        self.panel.writeto(addr, buf)
-
-    def writevto(self, addr, bufs):
-        raise AssertionError("display data through machine.I2C")
 
 
 def test_contrast():

@@ -34,6 +34,21 @@ _RASET = 0x2B
 _RAMWR = 0x2C
 
 
+class CommandsOnly:
+    """machine.I2C for a panel's commands only (its set-up, its contrast): display data
+    through it fails the test, for a driver that writes that into the I2C block's FIFO."""
+
+    def __init__(self, panel):
+        self.panel = panel
+
+    def writeto(self, addr, buf):
+        assert buf[0] == 0x00, "display data through machine.I2C"
+        self.panel.writeto(addr, buf)
+
+    def writevto(self, addr, bufs):
+        raise AssertionError("display data through machine.I2C")
+
+
 class Oled:
     """The I2C bus and the panel on it at one address."""
 
