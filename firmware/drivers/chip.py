@@ -97,23 +97,26 @@ def i2c_freq(scl_hz, clk_hz):
     if not 0 < scl_hz <= clk_hz // 32:
         raise ValueError("an I2C clock from 1 Hz to a 32nd of the system clock")
     need = -(-clk_hz // scl_hz)  # system clocks a bit must last at least
-    # what the SDK divides the clock by: a bit lasts period + SPKLEN + 8, SPKLEN at most a
-    # 26th of the period; from below that, the first that lasts long enough
+    # what the SDK divides the clock by: a bit lasts that + SPKLEN + 8, SPKLEN at most a
+    # 26th of it; from below that, the first that lasts long enough
     period = (need - 8) * 26 // 27
-    while period + _spike_length(period) + 8 < need:
+    while i2c_bit_clocks(clk_hz // period, clk_hz) < need:
         period += 1
     return clk_hz // period
+
+
+def i2c_bit_clocks(asked_hz, clk_hz):
+    """The system clocks (at clk_hz) an SCL bit lasts with machine.I2C asked for asked_hz:
+    the Pico SDK's period (the clock over the rate, rounded), of it LCNT 3/5 and HCNT the
+    rest, SPKLEN LCNT / 16 (1 below 16); the block's high HCNT + SPKLEN + 7, low LCNT + 1."""
+    period = (clk_hz + asked_hz // 2) // asked_hz
+    low = period * 3 // 5
+    return period + (1 if low < 16 else low // 16) + 8
 
 
 def i2c_regs(bus, chip=None):
     """Where the registers of I2C block bus (0 or 1) are on the chip."""
     return I2C_REGS[which() if chip is None else chip][bus]
-
-
-def _spike_length(period):
-    """IC_FS_SPKLEN as the Pico SDK sets it for that period (LCNT is 3/5 of it)."""
-    low = period * 3 // 5
-    return 1 if low < 16 else low // 16
 
 
 def watchdog_ms(wanted, chip=None):

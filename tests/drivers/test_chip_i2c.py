@@ -20,6 +20,9 @@ def test_a_pico_asks_for_425_170_hz_and_the_bus_runs_at_399_4_khz():
     assert _bit_clocks(125_000_000, 425_170) == 313
     # asked for 400 kHz as it is, 332 clocks: 376.5 kHz
     assert _bit_clocks(125_000_000, 400_000) == 332
+    # drivers.chip's own count (the bench's I2C model uses it) says the same
+    assert chip.i2c_bit_clocks(400_000, 125_000_000) == 332
+    assert chip.i2c_bit_clocks(425_170, 125_000_000) == 313
 
 
 def test_a_pico_2_at_150_mhz_runs_its_bus_at_400_khz_exactly():

@@ -12,8 +12,8 @@ bytes behind a control byte (18 + 1026 bytes on the wire with the address
 bytes) takes 26.7 ms asked for 400 kHz, so a byte is 26.7 ms / 1044 there.  At
 another rate, in proportion to the system clocks a bit lasts: the Pico SDK
 divides the clock by the rate asked for, and the I2C block adds its spike
-filter's length and 8 clocks to that (drivers.chip: 332 clocks asked for
-400 kHz, 313 asked for drivers.chip.i2c_freq's 425,170 Hz).
+filter's length and 8 clocks to that (drivers.chip.i2c_bit_clocks: 332 clocks
+asked for 400 kHz, 313 asked for drivers.chip.i2c_freq's 425,170 Hz).
 
 SPI: 8 bits per byte at the clock the hardware really runs, which is the
 peripheral clock divided by an even prescale (2..254) and a post-divider
@@ -22,6 +22,8 @@ spi_set_baudrate).  The peripheral clock is the 48 MHz USB clock after boot,
 the CPU clock once ``freq(cpu, peri)`` set it so (docs/budgets.md: 62.5 MHz asked
 for runs at 24 MHz on the stock firmware).
 """
+from drivers.chip import i2c_bit_clocks
+
 _I2C_US_PER_BYTE_400K = 26700 / 1044
 _BOOT_PERI_HZ = 48_000_000
 
@@ -82,15 +84,10 @@ class PWM:
         pass
 
 
-def _bit_clocks(asked):
-    period = (_clock["cpu"] + asked // 2) // asked
-    low = period * 3 // 5
-    return period + (1 if low < 16 else low // 16) + 8
-
-
 class I2C:
     def __init__(self, bus, sda=None, scl=None, freq=400_000):
-        self.us_per_byte = _I2C_US_PER_BYTE_400K * _bit_clocks(freq) / _bit_clocks(400_000)
+        cpu = _clock["cpu"]
+        self.us_per_byte = _I2C_US_PER_BYTE_400K * i2c_bit_clocks(freq, cpu) / i2c_bit_clocks(400_000, cpu)
 
     def writeto(self, addr, buf, stop=True):
         _spend(1 + len(buf), self.us_per_byte)
