@@ -17,7 +17,8 @@ made while a snapshot was being written carry its generation, and those made
 after a snapshot a power cut stopped carry one past it).  Blocks are used in
 turn, and one is erased only when no record in play is in it.
 
-A power cut while a record is programmed leaves it failing its CRC: it is not
+A power cut while a record is programmed leaves it failing its CRC, or ending
+in erased flash (a record never ends in 0xFF; JSON text holds none): it is not
 read, nor anything after it in its block, and the log goes on in the next
 block.  An erase cut short leaves a block without a valid header, which is
 erased again before it is used.
@@ -58,6 +59,14 @@ def crc16_on(crc, data, table=_NIBBLE_CRC):
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b & 15)]
     return crc
+
+
+def _whole(rec, crc_on):
+    """Whether a record as read (its head, bytes and CRC) is all there: its CRC holds, and its
+    last byte is not erased flash (a program cut short leaves the rest 0xFF, and one in 65,536
+    such tails has the CRC an unprogrammed CRC reads as)."""
+    n = len(rec)
+    return rec[n - 3] != 0xFF and crc_on(0xFFFF, memoryview(rec)[:n - 2], _NIBBLE_CRC) == _u16(rec, n - 2)
 
 
 def _u16(buf, at):
@@ -127,7 +136,7 @@ class RingLog:
                             at = min(pos, BLOCK - _WINDOW)
                             dev.read(k, at, win)
                         rec = view[pos - at:end - at]
-                    if crc_on(0xFFFF, rec[:-2], _NIBBLE_CRC) != _u16(rec, end - pos - 2):
+                    if not _whole(rec, crc_on):
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
@@ -157,6 +166,8 @@ class RingLog:
         size = len(data)
         if size > BLOCK - _HEAD - _OVER:
             raise ValueError("Record too long for the log")
+        if not size or data[-1] == 0xFF:
+            raise ValueError("A record may not end in 0xFF: erased flash")
         k, pos = self.cur, self.pos
         head = 0
         if pos + _OVER + size > BLOCK:

@@ -229,3 +229,29 @@ def test_a_device_with_a_crc_of_its_own_reads_and_writes_the_same_records():
     assert calls  # the device's CRC checked what it read
     dev.crc16_on = lambda crc, data, table: crc16_on(crc, data, table) ^ 1  # a CRC that disagrees reads nothing
     assert RingLog(dev).read(4) == []
+
+
+def test_a_record_cut_where_its_crc_happens_to_hold_is_still_not_read():
+    # a record of 1,203 bytes programmed to its 249th: the rest, its CRC too, reads 0xFF,
+    # and the CRC of what is there happens to be 0xFFFF (one such tail in 65,536)
+    data = b"[" + b",".join(b"%d" % i for i in range(328)) + b"]"
+    rec = bytes((len(data) & 255, len(data) >> 8, 2, 0)) + data
+    cut = rec[:249] + b"\xff" * (len(rec) + 2 - 249)
+    assert crc16(cut[:-2]) == 0xFFFF
+    ring = _log(2)
+    _write(ring, b"[1]", 2)
+    block = bytearray(ring.dev.get(0))
+    at = ring.pos
+    block[at:at + len(cut)] = cut
+    ring.dev.put(0, block)
+    again = _reboot(ring)
+    assert again.read(2) == [b"[1]"] and again.pos == BLOCK  # and the log goes on in the next block
+
+
+def test_a_record_ending_in_0xff_is_refused_and_nothing_changes():
+    ring = _log(2)
+    _write(ring, b"[1]", 1)
+    before = bytes(ring.dev.get(0))
+    for data in (b"", b"ab\xff"):
+        raises(ValueError, ring.append, data, 1)
+    assert ring.dev.get(0) == before and _reboot(ring).read(1) == [b"[1]"]
