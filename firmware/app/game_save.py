@@ -125,7 +125,7 @@ class GameSave:
                 log = log[k:]
                 self.begun = new
             except (ValueError, TypeError):
-                pass  # not a game this version reads: the snapshot as it was
+                fell_back = True  # not a game this version reads: the snapshot in the files, if any
         if ring is not None and ring.last >= 0:  # records after a snapshot a power cut stopped carry its
             base = max(gen, 0)
             self.tag = base + ((ring.last - base) & 0xFFFF)
