@@ -245,11 +245,13 @@ class RingLog:
             self.seq[k] = seq
             self.erased = -1
         self.cur = k
-        back = bytearray(end - pos)
-        self.dev.read(k, pos, back)
-        if back != buf[pos - start:end - start]:
-            self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
-            return False
+        back = bytearray(min(end - pos, PAGE))  # read back a page at a time
+        for at in range(pos, end, PAGE):
+            part = back if end - at >= len(back) else bytearray(end - at)
+            self.dev.read(k, at, part)
+            if part != buf[at - start:at - start + len(part)]:
+                self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
+                return False
         self.pos = end
         if self.first < 0:
             self.first = k
