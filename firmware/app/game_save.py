@@ -296,6 +296,8 @@ class GameSave:
             data["gen"] = gen
             keep = -1 if ring is None else ring.cur  # the records from now on go into it or after it
             text = compact(data)  # the file's text, or the record's bytes
+            if piece is not None:
+                data = None  # taken again should a step come between
             room = -1
             if ring is not None and len(text) <= MOST:  # (characters: UTF-8 may take more bytes)
                 text = text.encode()
@@ -306,16 +308,16 @@ class GameSave:
             yield
             ring.erase_next()  # alone in its step; the snapshot is taken again after it
             yield
+        data = None  # the text is all the work keeps
         if room < 0:  # too long for the log (or no room in it): the file
-            work = self.store.saving(self.name, data, text)
-            del data, text  # the text is all the job keeps
+            work = self.store.saving(self.name, None, text)
+            del text
             yield from work
             self.files = True
             self.logged = False
         else:
             if piece is not None:
                 self.queue.hasten(piece)
-            del data
             yield
             crc = yield from _summing(ring, text, gen, True)
             while not ring.append(text, gen, crc, True):

@@ -45,6 +45,7 @@ _SIZE = const(0x7FFF)
 MOST = const(4082)  # the longest record: a block less its header and a record's length, generation and CRC
 _MAGIC = b"SR"  # a block header's first bytes
 _WINDOW = const(512)  # bytes of a block read() reads at a time
+_ERASED = b"\xff" * PAGE
 
 
 # the CRC of each 4-bit value shifted through the polynomial 0x1021: a nibble a step, not a bit
@@ -224,32 +225,34 @@ class RingLog:
                 return False
             seq = max(self.seq) + 1
             pos, head = 0, _HEAD
-        start = pos - pos % PAGE
-        end = pos + head + _OVER + size
-        n = (end - start + PAGE - 1) // PAGE * PAGE
-        buf = bytearray(b"\xff" * n)
-        mv = memoryview(buf)
-        at = pos - start
+        # the record a page at a time: a snapshot's kilobytes never sit in the heap twice
+        pre = bytearray(head + 4)  # a new block's header, and the record's length and generation
         if head:
-            buf[at:at + 2] = _MAGIC
-            buf[at + 2:at + 6] = seq.to_bytes(4, "little")
-            buf[at + 6:at + 8] = self.crc_on(0xFFFF, mv[at:at + 6], _NIBBLE_CRC).to_bytes(2, "little")
-            at += _HEAD
-        buf[at:at + 4] = head_of(size, gen, snap)
-        buf[at + 4:at + 4 + size] = data
-        if crc < 0:
-            crc = self.crc_on(0xFFFF, mv[at:at + 4 + size], _NIBBLE_CRC)
-        buf[at + 4 + size:at + 6 + size] = crc.to_bytes(2, "little")
-        self.dev.program(k, start, buf)
-        if head:
+            pre[:2] = _MAGIC
+            pre[2:6] = seq.to_bytes(4, "little")
+            pre[6:8] = self.crc_on(0xFFFF, memoryview(pre)[:6], _NIBBLE_CRC).to_bytes(2, "little")
             self.seq[k] = seq
             self.erased = -1
+        pre[head:] = head_of(size, gen, snap)
+        if crc < 0:
+            crc = self.crc_on(self.crc_on(0xFFFF, memoryview(pre)[head:], _NIBBLE_CRC), data, _NIBBLE_CRC)
+        parts = (pre, data, crc.to_bytes(2, "little"))
+        end = pos + len(pre) + size + 2
         self.cur = k
-        back = bytearray(min(end - pos, PAGE))  # read back a page at a time
-        for at in range(pos, end, PAGE):
-            part = back if end - at >= len(back) else bytearray(end - at)
-            self.dev.read(k, at, part)
-            if part != buf[at - start:at - start + len(part)]:
+        page = bytearray(PAGE)
+        back = bytearray(PAGE)
+        for at in range(pos - pos % PAGE, end, PAGE):
+            page[:] = _ERASED
+            o = pos  # where in the block the part begins
+            for part in parts:
+                a, b = max(o, at), min(o + len(part), at + PAGE)
+                if a < b:
+                    page[a - at:b - at] = memoryview(part)[a - o:b - o]
+                o += len(part)
+            self.dev.program(k, at, page)
+            self.dev.read(k, at, back)
+            a, b = max(pos, at) - at, min(end, at + PAGE) - at
+            if back[a:b] != page[a:b]:
                 self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
                 return False
         self.pos = end
