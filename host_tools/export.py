@@ -12,8 +12,8 @@ writes nothing on the board.  With no Pico connected it says so and changes noth
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
 (history.old, history.log, plays.old, plays.log, dice.log, and the save of the game in play:
-game.json and its log: the folder game.ring, and game.log from a version
-before; the gadget's dice check counts its dice too), or one history file.
+its log with the snapshot in it, the folder game.ring, and game.json and game.log from a
+version before; the gadget's dice check counts its dice too), or one history file.
 
 The files' format and history.json's schema: docs/history.md.  A damaged
 record is reported with its number and place; every complete record is still

@@ -1,6 +1,9 @@
-"""A game's save: a snapshot (a whole save, app.store) plus a log of what happened
-since, so a typical action costs one small record instead of a rewrite of the
-whole game; now and then the log is folded into a new snapshot.
+"""A game's save: a snapshot plus a log of what happened since, so a typical
+action costs one small record instead of a rewrite of the whole game; now and
+then the log is folded into a new snapshot.  A snapshot is a record in the log
+itself (a snapshot record, app.ringlog): a page program, no littlefs write,
+whose commits and compactions stall the chip 50 to 100 ms in one call; one too
+long for a block is a whole save in the files (app.store), as all were before.
 
 The log is a ring of flash blocks (app.ringlog) under the files ``name.ring/0``
 .. ``name.ring/7``: a record is programmed into erased flash with no erase and
@@ -16,7 +19,7 @@ import json
 from micropython import const
 
 from app.flash import DEFER, RECORD, SOON
-from app.ringlog import BLOCK, RingLog, crc16, crc16_on
+from app.ringlog import MOST, RingLog, crc16, crc16_on, head_of
 from app.store import compact
 
 _RING = const(8)  # the log's blocks: 32 KB
@@ -63,6 +66,8 @@ class GameSave:
         self.job = None  # ... and that piece
         self.folding = None  # the log's fold into a snapshot, queued and not yet begun
         self.begun = False  # the game in play is a new game's record in the log, its snapshot not yet made
+        self.files = False  # a snapshot is in the files (app.store; loaded, or written since)
+        self.logged = False  # the newest snapshot written is a record in the log
         self.drops = queue.drops if queue is not None else 0  # the queue's, when last looked at
 
     # --- loading -------------------------------------------------------------
@@ -83,6 +88,7 @@ class GameSave:
 
         value, fell_back, data, ext = self.store.newest(self.name, checked)
         gen = data.get("gen", 0) if value is not None else -1  # a save from before the log has none: 0
+        self.files = value is not None or fell_back  # a snapshot in the files (app.store)
         data = None  # the value holds what it needs: the rest is heap the log's replay can use
         found = []
         log = []  # type: list
@@ -92,31 +98,37 @@ class GameSave:
             found = paths(self.fs, (self.segment, self.old_segment))
             self.high = max(self.high, read(self.fs, found, gen, log))
         self.old = found
-        # no save at all: a new game's record may be in the log, its snapshot not yet made
-        base = 0 if value is None and not fell_back else gen
+        # no snapshot in the files: the log's records of any generation (a snapshot record may hold the game)
+        ring = None
+        held = len(log)  # the records of a version before's log: a snapshot record holds them
         blocks = self.fs.ring(self.folder, _RING, False)
         if blocks is not None:
-            self.ring = RingLog(blocks)
-            for text in self.ring.read(base):
+            ring = self.ring = RingLog(blocks)
+            for text in ring.read(gen):
                 try:
                     log.append(json.loads(text))
-                except ValueError:
-                    pass  # not written by this program; its CRC held
-            self.high = max(self.high, self.ring.top)
-            if self.queue is not None and self.ring.ahead(False):  # a boot forgets which block was erased
-                self.queue.add(self._ahead(self.ring), SOON, "ahead")  # the next one, at the hands' first pause
-            if self.ring.last >= 0 and base >= 0:  # records after a snapshot a power cut stopped carry its
-                self.tag = base + ((self.ring.last - base) & 0xFFFF)
-        k = len(log)
-        while k > 0 and not (isinstance(log[k - 1], dict) and _NEW in log[k - 1]):
-            k -= 1
-        if k > 0:  # the newest new game's record: the game from it, and the records after it
+                except ValueError:  # not written by this program; its CRC held
+                    if len(log) == held and ring.snap >= 0:
+                        break  # a snapshot record: nothing after it can be replayed
+            self.high = max(self.high, ring.top)
+            if self.queue is not None and ring.ahead(False):  # a boot forgets which block was erased
+                self.queue.add(self._ahead(ring), SOON, "ahead")  # the next one, at the hands' first pause
+        snapped = ring is not None and ring.snap >= 0 and len(log) > held
+        k = held + 1 if snapped else len(log)  # the ring's log begins with a snapshot record (a new game's too)
+        while k > 0 and not snapped and not (isinstance(log[k - 1], dict) and _NEW in log[k - 1]):
+            k -= 1  # (a new game's record from a version before: not flagged as a snapshot)
+        if k > 0 and isinstance(log[k - 1], dict):  # the game from it, and the records after it
+            new = _NEW in log[k - 1]
             try:
-                value, fell_back = checked(log[k - 1][_NEW]), False
+                value, fell_back = checked(log[k - 1][_NEW] if new else log[k - 1]), False
+                gen = ring.snap if snapped else gen
                 log = log[k:]
-                self.begun = True
-            except ValueError:
-                pass  # not a game this version reads: the snapshot as it was
+                self.begun = new
+            except (ValueError, TypeError):
+                fell_back = True  # not a game this version reads: the snapshot in the files, if any
+        if ring is not None and ring.last >= 0:  # records after a snapshot a power cut stopped carry its
+            base = max(gen, 0)
+            self.tag = base + ((ring.last - base) & 0xFFFF)
         self.count = len(log)
         if value is None:
             if fell_back:
@@ -200,7 +212,7 @@ class GameSave:
         self.count = 0
         self.begun = new
         if not new:
-            self.queue.add(self._snapshotting(data, self.high, -1))
+            self.queue.add(self._snapshotting(data, self.high))
             return
         self.add({_NEW: data})
         if self.folding is None:
@@ -232,23 +244,18 @@ class GameSave:
         ring = self.prepare()
         if self.run is run:
             self.run = self.job = None  # records from now on are a piece of their own
+        snap = isinstance(run[0], dict) and _NEW in run[0]  # a new game's: a snapshot record
         text = [compact(r).encode() for r in run]
         del run  # the text is all the piece keeps
         yield
-        crc = -1  # the first record's CRC, summed ahead when it is long and the CRC is
-        t = text[0]  # this module's (a new game's: 19 us a byte; the Pico's own, under 1)
-        if len(t) > BLOCK - 14:  # a block's header and a record's: more than a block holds
-            raise OSError(27)  # (a new game is under 1 KB): the queue drops it, the next action snapshots
-        if len(t) > _SUM and ring.crc_on is crc16_on:
-            crc = crc16(bytes((len(t) & 255, len(t) >> 8, gen & 255, gen >> 8 & 255)))
-            for k in range(0, len(t), _SUM):
-                yield
-                crc = crc16_on(crc, memoryview(t)[k:k + _SUM])
-            yield
+        if len(text[0]) > MOST:  # more than a block holds (a new game is under 1 KB): the
+            raise OSError(27)  # queue drops it, the next action snapshots
+        crc = yield from _summing(ring, text[0], gen, snap)
         while True:
-            if ring.append(text[0], gen, crc):
+            if ring.append(text[0], gen, crc, snap):
                 text.pop(0)
                 crc = -1
+                snap = False
                 if not text:
                     break
             yield
@@ -262,32 +269,94 @@ class GameSave:
             self.ring.ahead(True)
 
     def _folding(self):
-        """The log folded into a snapshot: the game as it is when this begins (at a
+        """The log folded into a snapshot: the game as it is when it is taken (at a
         quiet moment), so it holds every record queued so far; records queued
         from then on carry its generation, and a boot replays them after it (or,
         should the power go before it is in place, after the one before)."""
+        piece = self.folding
         self.folding = None
         self.run = self.job = None
         self.high += 1
         self.tag = self.high
         self.count = 0
-        # the records from now on go into the block in use or the ones after it
-        yield from self._snapshotting(self.snapshot(), self.high, self.ring.cur if self.ring is not None else -1)
+        yield from self._snapshotting(None, self.high, piece)
 
-    def _snapshotting(self, data, gen, keep):
-        """Write data (the game as it was when the snapshot was taken) as the
-        snapshot of generation gen, one flash operation per step (the first makes
-        the text); then the log's blocks before keep may be erased (-1: all)."""
-        data["gen"] = gen
-        work = self.store.saving(self.name, data)
-        del data  # the text is all the job keeps
-        yield from work
+    def _snapshotting(self, data, gen, piece=None):
+        """Write the snapshot of generation gen, one flash operation per step:
+        into the log, a snapshot record, where it fits (no littlefs write: a
+        program, and at most an erase in a step of its own), else as the file
+        (app.store).  data: the game as it was when the snapshot was taken; None
+        (a fold, piece its work in the queue): the game as it is when a step takes
+        it, after which piece goes ahead of the records queued later (the
+        snapshot does not hold them, and a boot reads the log from it on)."""
+        ring = self.ring
+        while True:
+            if piece is not None:
+                data = self.snapshot()
+            data["gen"] = gen
+            keep = -1 if ring is None else ring.cur  # the records from now on go into it or after it
+            text = compact(data)  # the file's text, or the record's bytes
+            if piece is not None:
+                data = None  # taken again should a step come between
+            room = -1
+            if ring is not None and len(text) <= MOST:  # (characters: UTF-8 may take more bytes)
+                text = text.encode()
+                room = ring.space(len(text))
+            if room:
+                break
+            text = None
+            yield
+            ring.erase_next()  # alone in its step; the snapshot is taken again after it
+            yield
+        data = None  # the text is all the work keeps
+        if room < 0:  # too long for the log (or no room in it): the file
+            work = self.store.saving(self.name, None, text)
+            del text
+            yield from work
+            self.files = True
+            self.logged = False
+        else:
+            if piece is not None:
+                self.queue.hasten(piece)
+            yield
+            crc = yield from _summing(ring, text, gen, True)
+            while not ring.append(text, gen, crc, True):
+                yield
+            del text
+            keep = ring.cur
+            self.logged = True
         self.gen = gen
         self.begun = False
-        if self.ring is not None:
-            self.ring.fold(keep)
-        yield  # the rename alone in its poll: it may be the one that erases
+        if ring is not None:
+            ring.fold(keep)
+        if self.old or self.logged and self.files:
+            self.queue.add(self._tidying(), DEFER)
+        if room < 0:
+            yield  # the rename alone in its poll: it may be the one that erases
+
+    def _tidying(self):
+        """What a snapshot made history, a file a step: the log of a version before, and
+        the snapshot's files while a snapshot record in the log is newer."""
+        yield
+        if self.logged and self.files:
+            for ext in ("new", "json", "bak"):
+                self.fs.remove("%s/%s.%s" % (self.store.root, self.name, ext))
+                yield
+            self.files = False
         if self.old:  # the log of a version before
             from app.old_logs import removing
             yield from removing(self.fs, self.old, self.segment.rsplit("/", 1)[0])
             self.old = []
+
+
+def _summing(ring, t, gen, snap):
+    """The CRC of record t summed ahead, a piece a step, when it is long and the log's CRC
+    is this module's (19 us a byte; a Pico's own, under 1, sums it in append): else -1."""
+    if len(t) <= _SUM or ring.crc_on is not crc16_on:
+        return -1
+    crc = crc16(head_of(len(t), gen, snap))
+    for k in range(0, len(t), _SUM):
+        yield
+        crc = crc16_on(crc, memoryview(t)[k:k + _SUM])
+    yield
+    return crc

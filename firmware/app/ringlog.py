@@ -9,13 +9,16 @@ actions; then the next one is erased, in a poll of its own.
 
 A block starts with a header: b"SR", its sequence number (4 bytes, little
 endian) and the CRC-16 of those 6 bytes.  Records follow, each its length
-(2 bytes), the generation of the snapshot it comes after (2 bytes, modulo
-65536), its bytes and the CRC-16 of all that; a length of 0xFFFF is erased
-flash, the end.  A snapshot of generation g holds every record of a generation
-before g, so the records in play after it are those of g and later (records
-made while a snapshot was being written carry its generation, and those made
-after a snapshot a power cut stopped carry one past it).  Blocks are used in
-turn, and one is erased only when no record in play is in it.
+(2 bytes; its top bit set for a snapshot record, below), the generation of the
+snapshot it comes after (2 bytes, modulo 65536), its bytes and the CRC-16 of
+all that; a length of 0xFFFF is erased flash, the end.  A snapshot of
+generation g holds every record of a generation before g, so the records in
+play after it are those of g and later (records made while a snapshot was
+being written carry its generation, and those made after a snapshot a power
+cut stopped carry one past it).  A snapshot record holds everything before it
+(a snapshot written into the log, a new game's): the records in play begin at
+the newest snapshot record whose CRC holds.  Blocks are used in turn, and one is
+erased only when no record in play is in it.
 
 A power cut while a record is programmed leaves it failing its CRC, or ending
 in erased flash (a record never ends in 0xFF; JSON text holds none): it is not
@@ -37,8 +40,12 @@ PAGE = const(256)  # the flash programs whole pages
 _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
 _END = const(0xFFFF)
+_SNAP = const(0x8000)  # a length's top bit: a snapshot record (a record is under 4 KB)
+_SIZE = const(0x7FFF)
+MOST = const(4082)  # the longest record: a block less its header and a record's length, generation and CRC
 _MAGIC = b"SR"  # a block header's first bytes
 _WINDOW = const(512)  # bytes of a block read() reads at a time
+_ERASED = b"\xff" * PAGE
 
 
 # the CRC of each 4-bit value shifted through the polynomial 0x1021: a nibble a step, not a bit
@@ -59,6 +66,12 @@ def crc16_on(crc, data, table=_NIBBLE_CRC):
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
         crc = (crc << 4 & 0xFFFF) ^ table[(crc >> 12) ^ (b & 15)]
     return crc
+
+
+def head_of(size, gen, snap=False):
+    """A record's first 4 bytes: its length (a snapshot record's flagged), its generation."""
+    size |= _SNAP if snap else 0
+    return bytes((size & 255, size >> 8, gen & 255, gen >> 8 & 255))
 
 
 def _whole(rec, crc_on):
@@ -88,12 +101,15 @@ class RingLog:
         self.pos = BLOCK  # where its next record goes; BLOCK: it takes no more
         self.first = -1  # the block of the first record in play; -1: none yet
         self.erased = -1  # a block erased for the log to go on in
-        self.top = 0  # the highest generation of a whole record read (read(): of those in play, or all)
+        self.top = 0  # the highest generation of a complete record read (read(): of those in play)
+        self.snap = -1  # the generation of the snapshot record the records in play begin with (read())
         self.last = -1  # the generation of the last record in play read (modulo 65536)
 
     def read(self, gen):
-        """The complete records of the snapshot of generation gen and the
-        generations after it (bytes), oldest first."""
+        """The complete records in play (bytes), oldest first: those of the
+        snapshot of generation gen and the generations after it (gen -1: of
+        any), from the newest snapshot record among them whose CRC holds (snap:
+        its generation, -1 when there is none)."""
         dev = self.dev
         crc_on = self.crc_on
         head = bytearray(_HEAD)
@@ -101,17 +117,18 @@ class RingLog:
             dev.read(k, 0, head)
             ok = head[:2] == _MAGIC and crc_on(0xFFFF, memoryview(head)[:6], _NIBBLE_CRC) == _u16(head, 6)
             self.seq[k] = _u16(head, 2) | _u16(head, 4) << 16 if ok else -1
-        order = sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)
-        gen = gen & _END if gen >= 0 else -1  # -1: none wanted
-        self.first = self.last = -1
-        found = []
+        order = [k for _, k in sorted((s, k) for k, s in enumerate(self.seq) if s >= 0)]
+        gen = gen & _END if gen >= 0 else -1
         # the blocks read a window at a time, their records taken from the copy: a read of
         # the flash per record's head was most of a boot's 20 ms for 40 records on a Pico
         # (a whole block's copy, 4 KB, pushed the heap's peak up instead)
         win = bytearray(_WINDOW)
         view = memoryview(win)
-        for _, k in order:
-            at = BLOCK  # where in block k the window begins (BLOCK: nothing read yet)
+        # where the records in play begin: the newest snapshot record in play whose CRC holds,
+        # found by the records' heads first (no CRC: a snapshot's kilobytes are checked once)
+        snaps = []
+        for i, k in enumerate(order):
+            at = BLOCK
             pos = _HEAD
             while pos + _OVER <= BLOCK:
                 if pos < at or pos + 4 > at + _WINDOW:
@@ -120,14 +137,42 @@ class RingLog:
                 size = _u16(win, pos - at)
                 if size == _END:
                     break
-                end = pos + _OVER + size
+                g = _u16(win, pos - at + 2)
+                if size & _SNAP and (gen < 0 or (g - gen) & _END < 0x8000):
+                    snaps.append((i, pos, g))
+                pos += _OVER + (size & _SIZE)
+        begin, start = 0, _HEAD
+        self.snap = -1
+        while snaps:
+            i, pos, g = snaps.pop()
+            dev.read(order[i], pos, view[:2])
+            rec = bytearray(_OVER + (_u16(win, 0) & _SIZE))
+            if pos + len(rec) <= BLOCK:
+                dev.read(order[i], pos, rec)
+                if _whole(rec, crc_on):
+                    begin, start, self.snap = i, pos, g
+                    break
+        rec = None
+        self.first = self.last = -1
+        found = []
+        for i in range(begin, len(order)):
+            k = order[i]
+            at = BLOCK  # where in block k the window begins (BLOCK: nothing read yet)
+            pos = start if i == begin else _HEAD
+            while pos + _OVER <= BLOCK:
+                if pos < at or pos + 4 > at + _WINDOW:
+                    at = min(pos, BLOCK - _WINDOW)
+                    dev.read(k, at, win)
+                size = _u16(win, pos - at)
+                if size == _END:
+                    break
+                end = pos + _OVER + (size & _SIZE)
                 if end > BLOCK:
                     pos = BLOCK  # no record: the block takes no more
                     break
                 g = _u16(win, pos - at + 2)
-                live = gen >= 0 and (g - gen) & _END < 0x8000  # g is gen or later (modulo 65536)
-                if live or gen < 0:  # (records older than gen cannot raise top past it)
-                    if end - pos > _WINDOW:  # longer than the window (a new game's record)
+                if gen < 0 or (g - gen) & _END < 0x8000:  # g is gen or later (modulo 65536)
+                    if end - pos > _WINDOW:  # longer than the window (a snapshot, a new game)
                         long = bytearray(end - pos)
                         dev.read(k, pos, long)
                         rec = memoryview(long)
@@ -140,11 +185,11 @@ class RingLog:
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
-                    if live:
-                        found.append(bytes(rec[4:-2]))
-                        self.last = g
-                        if self.first < 0:
-                            self.first = k
+                    found.append(bytes(rec[4:-2]))
+                    rec = long = None
+                    self.last = g
+                    if self.first < 0:
+                        self.first = k
                 pos = end
             self.cur, self.pos = k, pos
         pos = self.pos
@@ -157,14 +202,15 @@ class RingLog:
             pos += len(rest)
         return found
 
-    def append(self, data, gen, crc=-1):
+    def append(self, data, gen, crc=-1, snap=False):
         """Program one record (bytes) of generation gen: True once it is on flash,
         False when this call erased a block for it instead (an erase stalls the
         chip 45 ms: call again in the next poll).  OSError when every block
         holds records in play (a snapshot frees them).  crc: its CRC summed
-        ahead (of its length, generation and data), else -1."""
+        ahead (of its length, generation and data: head()), else -1; snap: a
+        snapshot record."""
         size = len(data)
-        if size > BLOCK - _HEAD - _OVER:
+        if size > MOST:
             raise ValueError("Record too long for the log")
         if not size or data[-1] == 0xFF:
             raise ValueError("A record may not end in 0xFF: erased flash")
@@ -175,39 +221,40 @@ class RingLog:
             if k == self.first:
                 raise OSError(28)  # no room: the log is full
             if self.erased != k:
-                self.dev.erase(k)
-                self.seq[k] = -1
-                self.erased = k
+                self._erase(k)
                 return False
             seq = max(self.seq) + 1
             pos, head = 0, _HEAD
-        start = pos - pos % PAGE
-        end = pos + head + _OVER + size
-        n = (end - start + PAGE - 1) // PAGE * PAGE
-        buf = bytearray(b"\xff" * n)
-        mv = memoryview(buf)
-        at = pos - start
+        # the record a page at a time: a snapshot's kilobytes never sit in the heap twice
+        pre = bytearray(head + 4)  # a new block's header, and the record's length and generation
         if head:
-            buf[at:at + 2] = _MAGIC
-            buf[at + 2:at + 6] = seq.to_bytes(4, "little")
-            buf[at + 6:at + 8] = self.crc_on(0xFFFF, mv[at:at + 6], _NIBBLE_CRC).to_bytes(2, "little")
-            at += _HEAD
-        buf[at:at + 2] = size.to_bytes(2, "little")
-        buf[at + 2:at + 4] = (gen & _END).to_bytes(2, "little")
-        buf[at + 4:at + 4 + size] = data
-        if crc < 0:
-            crc = self.crc_on(0xFFFF, mv[at:at + 4 + size], _NIBBLE_CRC)
-        buf[at + 4 + size:at + 6 + size] = crc.to_bytes(2, "little")
-        self.dev.program(k, start, buf)
-        if head:
+            pre[:2] = _MAGIC
+            pre[2:6] = seq.to_bytes(4, "little")
+            pre[6:8] = self.crc_on(0xFFFF, memoryview(pre)[:6], _NIBBLE_CRC).to_bytes(2, "little")
             self.seq[k] = seq
             self.erased = -1
+        pre[head:] = head_of(size, gen, snap)
+        if crc < 0:
+            crc = self.crc_on(self.crc_on(0xFFFF, memoryview(pre)[head:], _NIBBLE_CRC), data, _NIBBLE_CRC)
+        parts = (pre, data, crc.to_bytes(2, "little"))
+        end = pos + len(pre) + size + 2
         self.cur = k
-        back = bytearray(end - pos)
-        self.dev.read(k, pos, back)
-        if back != buf[pos - start:end - start]:
-            self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
-            return False
+        page = bytearray(PAGE)
+        back = bytearray(PAGE)
+        for at in range(pos - pos % PAGE, end, PAGE):
+            page[:] = _ERASED
+            o = pos  # where in the block the part begins
+            for part in parts:
+                a, b = max(o, at), min(o + len(part), at + PAGE)
+                if a < b:
+                    page[a - at:b - at] = memoryview(part)[a - o:b - o]
+                o += len(part)
+            self.dev.program(k, at, page)
+            self.dev.read(k, at, back)
+            a, b = max(pos, at) - at, min(end, at + PAGE) - at
+            if back[a:b] != page[a:b]:
+                self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
+                return False
         self.pos = end
         if self.first < 0:
             self.first = k
@@ -218,6 +265,28 @@ class RingLog:
         made while it was written; -1: none): the other blocks may be erased."""
         self.first = first
 
+    def space(self, size):
+        """Where a record of size bytes would go now: 1 into the block in use, or the
+        next one, erased already; 0 into the next one once it is erased (erase_next());
+        -1 nowhere (longer than a block takes, or every block holds records in play)."""
+        if size > MOST:
+            return -1
+        if self.pos + _OVER + size <= BLOCK:
+            return 1
+        k = (self.cur + 1) % self.n
+        if k == self.first:
+            return -1
+        return 1 if self.erased == k else 0
+
+    def erase_next(self):
+        """Erase the block the log goes on in next (a 45 ms stall)."""
+        self._erase((self.cur + 1) % self.n)
+
+    def _erase(self, k):
+        self.dev.erase(k)
+        self.seq[k] = -1
+        self.erased = k
+
     def ahead(self, erase):
         """Whether the block the log goes on in next wants erasing before it is
         needed: the block in use has less than a quarter left, and the next is
@@ -225,9 +294,6 @@ class RingLog:
         k = (self.cur + 1) % self.n
         if self.pos < BLOCK - BLOCK // 4 or self.erased == k or k == self.first:
             return False
-        if not erase:
-            return True
-        self.dev.erase(k)
-        self.seq[k] = -1
-        self.erased = k
+        if erase:
+            self._erase(k)
         return True

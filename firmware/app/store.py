@@ -48,12 +48,13 @@ class FileStore:
             return name in self.listing
         return self.fs.exists("%s/%s" % (self.root, name))
 
-    def saving(self, name, data):
+    def saving(self, name, data, text=None):
         """Write data (JSON-compatible) under name without ever losing the last good
-        save, as work for the app's flash queue (app.flash): the text
-        first, then one flash operation per step."""
+        save, as work for the app's flash queue (app.flash): the text (compact(data),
+        unless made already) first, then one flash operation per step."""
         self.listing = None
-        text = compact(data)
+        if text is None:
+            text = compact(data)
         del data
         yield
         w = self.fs.writer(self._path(name, "new"))

@@ -80,12 +80,14 @@ def test_a_save_of_the_version_before_resumes_with_undo():
 
 def test_a_game_with_a_log_in_the_layout_of_the_version_before_resumes_and_goes_on():
     d = new_game(Driver(), 2)
+    snapshot = d.app.session.to_dict()
     record(d, ("ticket", 0), ("ticket", 1))
     state = d.app.session.to_dict()
     fs = d.fs
-    gen = json.loads(fs.files["/data/game.json"])["gen"]
     del fs.rings["/data/game.ring"]  # the version before had no ring: its log was in a folder
-    fs.files["/data/game.log/0"] = '\n{"gen":%d}\n["ticket",0]\n["ticket",1]' % gen
+    snapshot["gen"] = 1  # its snapshot a file
+    fs.files["/data/game.json"] = json.dumps(snapshot)
+    fs.files["/data/game.log/0"] = '\n{"gen":1}\n["ticket",0]\n["ticket",1]'
     d = Driver(fs).pick("Resume")
     assert d.app.session.to_dict() == state
     d.press("OK")  # an action: logged in the ring, the old log kept until the next snapshot

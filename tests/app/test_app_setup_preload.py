@@ -10,6 +10,8 @@ from appdriver import Driver
 from play_trainmaker import start
 from support import stepped
 
+FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
 

@@ -2,6 +2,8 @@
 from appdriver import Driver
 import play_taubertal
 
+FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+
 
 def test_full_game():
     return _full_game(play_taubertal.strict(Driver()))

@@ -10,10 +10,10 @@ def test_a_boot_lists_the_saves_folder_once_instead_of_looking_at_each_copy():
     start(d, 2, cards=(("PB", "coal"), ("BBF", "corn"), ("PPF", "mail")))
     d.app.do(("roll", "LPBFFFF"))
     d.app.flush()
-    d.app.saves.start()  # a snapshot too, and the settings
+    d.app.saves.start()  # a snapshot too (a record in the log), and the settings
     d.app.save_settings()
     d.app.flush()
-    assert {"game.json", "settings.json", "setup.json"} <= d.fs.names("/data")
+    assert {"settings.json", "setup.json"} <= d.fs.names("/data")
     fs = d.fs
     looks = []
     exists = fs.exists

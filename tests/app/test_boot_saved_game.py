@@ -84,13 +84,16 @@ def test_the_save_counts_undo_and_redo_as_the_journal_does_folds_included():
 
 def test_a_snapshot_that_does_not_fit_its_game_falls_back_after_the_first_frame():
     d = new_game(Driver(), 2)
+    d.app.flush()
+    start = d.app.session.to_dict()
+    start["gen"] = d.app.saves.gen
     d.press("OK", "OK")
     d.app.flush()
     fs = d.fs
-    good = fs.files["/data/game.json"]
-    data = json.loads(good)
-    data["journal"]["base"] = {"not": "a Taubertal game"}
-    fs.files["/data/game.json"] = json.dumps(data)
+    del fs.rings["/data/game.ring"]  # the snapshot a file (a version before's layout), the copy before beside it
+    good = json.dumps(start)
+    start["journal"]["base"] = {"not": "a Taubertal game"}
+    fs.files["/data/game.json"] = json.dumps(start)
     fs.files["/data/game.bak"] = good
     d.power_off()
     d.boot()

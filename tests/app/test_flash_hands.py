@@ -1,11 +1,10 @@
 """Flash work and the hands: what has waited long goes at the first pause of AFTER_MS, or
 after LAST_MS when the hands never pause; SOON work waits for the hands alone."""
-import json
 
 from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, SOON, FlashQueue
 from appdriver import Driver
 from memfiles import MemFiles
-from test_storage import Box, _nearly_full, _poll, _press, _ring
+from game_box import Box, nearly_full as _nearly_full, poll as _poll, press as _press, ring_of as _ring
 
 
 def _pressed_until_due(box, t):
@@ -27,20 +26,20 @@ def _press_and_poll(box, t, every):
 def _test_work_past_its_wait_goes_at_the_first_pause_of_after_ms():
     fs = MemFiles()
     box = Box(fs, every=3).new().add(1, 2)
-    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    gen = box.save.gen
     _poll(box, 1000)
     t = begun = _pressed_until_due(box, 1000)  # the fold came due
     while t - begun < MAX_WAIT_MS + 1000:  # presses every 200 ms: the hands never leave
         t = _press_and_poll(box, t, 200)
         yield
-    assert json.loads(fs.files["/d/game.json"])["gen"] == gen  # the fold waits on
+    assert box.save.gen == gen  # the fold waits on
     assert box.reboot().tally.items == box.tally.items  # every press on flash meanwhile
     for t in range(t + 10, t + AFTER_MS, 10):  # past its wait, a pause of AFTER_MS is enough
         _poll(box, t)
-    assert box.queue.pending() and json.loads(fs.files["/d/game.json"])["gen"] == gen
+    assert box.queue.pending() and box.save.gen == gen
     while box.queue.pending():
         _poll(box, t + 10)
-    assert json.loads(fs.files["/d/game.json"])["gen"] == gen + 1
+    assert box.save.gen == gen + 1
     assert box.reboot().tally.items == box.tally.items
 
 
@@ -51,11 +50,11 @@ def test_work_past_its_wait_goes_at_the_first_pause_of_after_ms():
 def _test_deferred_work_goes_after_last_ms_even_when_the_hands_never_pause():
     fs = MemFiles()
     box = Box(fs, every=3).new().add(1, 2)
-    gen = json.loads(fs.files["/d/game.json"])["gen"]
+    gen = box.save.gen
     _poll(box, 1000)
     t = begun = _pressed_until_due(box, 1000)
     yield
-    while json.loads(fs.files["/d/game.json"])["gen"] == gen:  # presses every 200 ms, for ever
+    while box.save.gen == gen:  # presses every 200 ms, for ever
         t = _press_and_poll(box, t, 200)
         assert t - begun <= LAST_MS + 400, "waited past the bound"
         yield

@@ -7,6 +7,8 @@ from play_trainmaker import watch_fit
 from support import stepped
 import play_taubertal
 
+FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+
 
 @stepped
 def test_taubertal_is_kept_read_back_and_shown():

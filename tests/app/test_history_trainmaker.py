@@ -8,6 +8,8 @@ from schaffner.rng import Rng
 from support import stepped
 import play_trainmaker
 
+FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+
 
 @stepped
 def test_trainmaker_is_kept_with_its_dice():

@@ -27,7 +27,7 @@ def _test_a_new_game_is_a_record_of_its_log_until_its_snapshot_and_a_boot_rebuil
     assert _played(d) == state and len(d.app.stack) == 1
     d.pick("Resume").shows("Blue")
     d.app.flush()
-    assert json.loads(d.fs.files["/data/setup.json"]) == [] and "/data/game.json" in d.fs.files
+    assert json.loads(d.fs.files["/data/setup.json"]) == [] and not d.app.saves.begun  # its snapshot made
     yield
     d.boot()
     assert _played(d) == state
@@ -40,7 +40,7 @@ def test_the_setup_is_over_before_the_new_games_snapshot_is_made():
     d.press("OK", "OKx2", "OKx5")
     d.app.handle(OK)  # the press that starts the game
     d.app.render()
-    while "/data/game.json" not in d.fs.files:
+    while d.app.saves.begun:  # until the game's snapshot is in place
         d.app.flash.step()
     assert json.loads(d.fs.files["/data/setup.json"]) == []
     d.boot()  # the power went the moment the snapshot was in place

@@ -13,6 +13,8 @@ import sys
 
 from readable import run
 
+FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+
 FRESH_HEAP_PER_CASE = True
 # (game, the screen's width and height): the OLED's, the Display Pack's
 PARAMETERS = [(game, w, h) for game in ("taubertal", "trainmaker", "ttr_austria") for w, h in ((128, 64), (240, 135))

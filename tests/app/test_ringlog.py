@@ -1,6 +1,6 @@
 """The game's log on raw flash (app.ringlog): records, blocks in turn, power cuts
 while programming or erasing, worn pages."""
-from app.ringlog import BLOCK, RingLog, crc16
+from app.ringlog import BLOCK, RingLog, crc16, head_of
 from memfiles import MemBlocks
 from support import raises
 
@@ -231,21 +231,93 @@ def test_a_device_with_a_crc_of_its_own_reads_and_writes_the_same_records():
     assert RingLog(dev).read(4) == []
 
 
+def _snap(ring, data, gen):
+    while not ring.append(data, gen, snap=True):
+        pass
+
+
+def test_the_records_in_play_begin_at_the_newest_snapshot_record():
+    ring = _log(3)
+    _write(ring, b"[0]", 1)
+    _snap(ring, b"{S2}", 2)
+    _write(ring, b"[1]", 2)
+    _snap(ring, b"{S3}", 3)
+    _write(ring, b"[2]", 3)
+    rec = bytes((4, 0x80, 3, 0)) + b"{S3}"  # the length's top bit: a snapshot record
+    at = ring.dev.get(0).find(rec)
+    assert at > 0 and ring.dev.get(0)[at + 8:at + 10] == crc16(rec).to_bytes(2, "little")
+    for gen in (-1, 1, 2, 3):  # of any generation, or from a snapshot in the files before them
+        again = _reboot(ring)
+        assert again.read(gen) == [b"{S3}", b"[2]"] and again.snap == 3 and again.top == 3, gen
+    again = _reboot(ring)
+    assert again.read(4) == [] and again.snap == -1  # a snapshot in the files newer than them all
+    again = _reboot(ring)
+    again.read(3)
+    _write(again, b"[3]", 3)
+    assert _reboot(ring).read(-1) == [b"{S3}", b"[2]", b"[3]"]
+
+
+def _test_a_snapshot_record_cut_at_any_bit_leaves_the_one_before_in_play():
+    dev = MemBlocks(3)
+    ring = RingLog(dev)
+    _snap(ring, b"{S1}", 1)
+    _write(ring, b"[0]", 1)
+    _write(ring, b"[1]", 2)  # made after the next snapshot was taken, before it was programmed
+    pos = ring.pos
+    saved = bytes(dev.get(0))
+    rec = bytes((4, 0x80, 2, 0)) + b"{S2}"
+    rec += crc16(rec).to_bytes(2, "little")
+    for bit in range(len(rec) * 8):  # the program stopped with only some bits cleared
+        block = bytearray(saved)
+        for b in range(bit):
+            if not rec[b // 8] >> (b % 8) & 1:
+                block[pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+        dev.put(0, block)
+        whole = bytes(block[pos:pos + len(rec)]) == rec  # the bits left were 1s already
+        got = [b"{S2}"] if whole else [b"{S1}", b"[0]", b"[1]"]
+        again = RingLog(dev)
+        assert again.read(-1) == got and again.snap == (2 if whole else 1) and again.top == 2, bit
+        _write(again, b"[2]", 2)  # the log goes on: after the cut, in the next block
+        blank = bytes(block[pos:pos + len(rec)]) == b"\xff" * len(rec)  # not begun: the block goes on
+        assert RingLog(dev).read(-1) == got + [b"[2]"] and (again.cur == 0) == (whole or blank), bit
+        dev.erase(1)
+        yield
+
+
+def test_a_snapshot_record_cut_at_any_bit_leaves_the_one_before_in_play():
+    return _test_a_snapshot_record_cut_at_any_bit_leaves_the_one_before_in_play()
+
+
+def test_space_says_where_a_record_goes():
+    ring = _log(2)
+    assert ring.space(100) == 0  # nothing erased yet
+    ring.erase_next()
+    assert ring.space(100) == 1 and ring.dev.erases == 1
+    _write(ring, b"x" * 3000, 1)
+    assert ring.space(1000) == 1 and ring.space(1100) == 0  # 1,082 bytes left in block 0
+    ring.erase_next()
+    assert ring.space(1100) == 1 and ring.space(4082) == 1 and ring.space(4083) == -1
+    _write(ring, b"y" * 4000, 1)  # into block 1
+    assert ring.cur == 1 and ring.space(200) == -1  # block 0 holds records in play
+    ring.fold(1)
+    assert ring.space(200) == 0 and ring.dev.erases == 2
+
+
 def test_a_record_cut_where_its_crc_happens_to_hold_is_still_not_read():
-    # a record of 1,203 bytes programmed to its 249th: the rest, its CRC too, reads 0xFF,
-    # and the CRC of what is there happens to be 0xFFFF (one such tail in 65,536)
-    data = b"[" + b",".join(b"%d" % i for i in range(328)) + b"]"
-    rec = bytes((len(data) & 255, len(data) >> 8, 2, 0)) + data
-    cut = rec[:249] + b"\xff" * (len(rec) + 2 - 249)
+    # a snapshot record of 927 bytes programmed to its 865th: the rest, its CRC too, reads
+    # 0xFF, and the CRC of what is there happens to be 0xFFFF (one tail in 65,536)
+    data = b"[" + b",".join(b"%d" % i for i in range(259)) + b"]"
+    rec = head_of(len(data), 2, True) + data
+    cut = rec[:865] + b"\xff" * (len(rec) + 2 - 865)
     assert crc16(cut[:-2]) == 0xFFFF
     ring = _log(2)
-    _write(ring, b"[1]", 2)
+    _snap(ring, b"{S1}", 1)
     block = bytearray(ring.dev.get(0))
     at = ring.pos
     block[at:at + len(cut)] = cut
     ring.dev.put(0, block)
     again = _reboot(ring)
-    assert again.read(2) == [b"[1]"] and again.pos == BLOCK  # and the log goes on in the next block
+    assert again.read(-1) == [b"{S1}"] and again.snap == 1 and again.pos == BLOCK
 
 
 def test_a_record_ending_in_0xff_is_refused_and_nothing_changes():

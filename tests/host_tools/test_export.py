@@ -314,6 +314,8 @@ def test_a_record_a_power_cut_left_behind_is_dropped_as_the_gadget_drops_it(tmp_
         pass
     d.fs.ops = None
     files = {k[len("/data/"):]: v.encode() for k, v in d.fs.files.items()}
+    for k, block in enumerate(d.fs.rings["/data/game.ring"].data):  # the game's log, its snapshot in it
+        files["game.ring/%d" % k] = bytes(block) + b"\xff" * (4096 - len(block))
     assert len(files["plays.log"]) == SLOT
     rc, out, rows, said = _export(files, tmp_path)
     assert rc == 0 and out["games"] == [] and any("left by a power cut" in s for s in said)

@@ -1,6 +1,6 @@
 // Runs the device code's tests under real MicroPython (the WebAssembly port) with
 // the Pico's heap.  Which files it takes, and the two marks a test file may carry
-// (CPYTHON_ONLY, FRESH_HEAP_PER_CASE): tests/README.md.
+// (CPYTHON_ONLY, FRESH_HEAP_PER_CASE, FLASH_IN_HEAP_KB): tests/README.md.
 //
 // One fresh runtime per test file (per case, for a file that asks for it); one
 // top-level call per test case, and per step of a generator case, so the garbage
@@ -20,6 +20,7 @@ const SUPPORT = join(TESTS, "support");
 const FOLDERS = ["core", "app", "drivers", "boards"]; // the device code's tests
 const CPYTHON_ONLY = /^CPYTHON_ONLY = /m;
 const PER_CASE = /^FRESH_HEAP_PER_CASE = True/m;
+const FLASH_IN_HEAP = /^FLASH_IN_HEAP_KB = (\d+)/m;
 
 function testFiles() {
   const found = [];
@@ -44,8 +45,9 @@ function copyFolder(mp, host, device, skip = /^$/) {
 // one top-level call, returning its last status line (CASES n / MORE / DONE 0|1).
 async function runtime(file, log, err) {
   let out = [];
+  const flash = FLASH_IN_HEAP.exec(readFileSync(file, "utf8"));
   const mp = await loadMicroPython({
-    heapsize: HEAP,
+    heapsize: HEAP + (flash ? parseInt(flash[1], 10) * 1024 : 0),
     stdout: (line) => { out.push(line); },
     stderr: (line) => { err.push(line); },
   });
