@@ -121,7 +121,8 @@ class GameSave:
             new = _NEW in log[k - 1]
             try:
                 value, fell_back = checked(log[k - 1][_NEW] if new else log[k - 1]), False
-                gen = ring.snap if snapped else gen
+                if snapped and ring is not None:
+                    gen = ring.snap
                 log = log[k:]
                 self.begun = new
             except (ValueError, TypeError):
@@ -302,14 +303,15 @@ class GameSave:
             if ring is not None and len(text) <= MOST:  # (characters: UTF-8 may take more bytes)
                 text = text.encode()
                 room = ring.space(len(text))
-            if room:
-                break
-            text = None
-            yield
-            ring.erase_next()  # alone in its step; the snapshot is taken again after it
-            yield
+                if not room:
+                    text = None
+                    yield
+                    ring.erase_next()  # alone in its step; the snapshot is taken again after it
+                    yield
+                    continue
+            break
         data = None  # the text is all the work keeps
-        if room < 0:  # too long for the log (or no room in it): the file
+        if ring is None or room < 0:  # too long for the log (or no room in it): the file
             work = self.store.saving(self.name, None, text)
             del text
             yield from work

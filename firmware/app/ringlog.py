@@ -146,13 +146,9 @@ class RingLog:
         while snaps:
             i, pos, g = snaps.pop()
             dev.read(order[i], pos, view[:2])
-            rec = bytearray(_OVER + (_u16(win, 0) & _SIZE))
-            if pos + len(rec) <= BLOCK:
-                dev.read(order[i], pos, rec)
-                if _whole(rec, crc_on):
-                    begin, start, self.snap = i, pos, g
-                    break
-        rec = None
+            if self._long(order[i], pos, _OVER + (_u16(win, 0) & _SIZE)) is not None:
+                begin, start, self.snap = i, pos, g
+                break
         self.first = self.last = -1
         found = []
         for i in range(begin, len(order)):
@@ -173,20 +169,18 @@ class RingLog:
                 g = _u16(win, pos - at + 2)
                 if gen < 0 or (g - gen) & _END < 0x8000:  # g is gen or later (modulo 65536)
                     if end - pos > _WINDOW:  # longer than the window (a snapshot, a new game)
-                        long = bytearray(end - pos)
-                        dev.read(k, pos, long)
-                        rec = memoryview(long)
+                        data = self._long(k, pos, end - pos)
                     else:
                         if end > at + _WINDOW:
                             at = min(pos, BLOCK - _WINDOW)
                             dev.read(k, at, win)
                         rec = view[pos - at:end - at]
-                    if not _whole(rec, crc_on):
+                        data = bytes(rec[4:-2]) if _whole(rec, crc_on) else None
+                    if data is None:
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
-                    found.append(bytes(rec[4:-2]))
-                    rec = long = None
+                    found.append(data)
                     self.last = g
                     if self.first < 0:
                         self.first = k
@@ -201,6 +195,15 @@ class RingLog:
                 break
             pos += len(rest)
         return found
+
+    def _long(self, k, pos, n):
+        """The bytes of the record of n bytes (its head and CRC too) at pos of block k, read
+        whole; None when it is not all there (or runs past the block)."""
+        if pos + n > BLOCK:
+            return None
+        rec = bytearray(n)
+        self.dev.read(k, pos, rec)
+        return bytes(memoryview(rec)[4:-2]) if _whole(rec, self.crc_on) else None
 
     def append(self, data, gen, crc=-1, snap=False):
         """Program one record (bytes) of generation gen: True once it is on flash,
