@@ -146,7 +146,7 @@ class RingLog:
         while snaps:
             i, pos, g = snaps.pop()
             dev.read(order[i], pos, view[:2])
-            if self._long(order[i], pos, _OVER + (_u16(win, 0) & _SIZE)) is not None:
+            if self._long(order[i], pos, _OVER + (_u16(win, 0) & _SIZE), False) is not None:
                 begin, start, self.snap = i, pos, g
                 break
         self.first = self.last = -1
@@ -196,14 +196,16 @@ class RingLog:
             pos += len(rest)
         return found
 
-    def _long(self, k, pos, n):
+    def _long(self, k, pos, n, copy=True):
         """The bytes of the record of n bytes (its head and CRC too) at pos of block k, read
-        whole; None when it is not all there (or runs past the block)."""
+        whole (copy False: b"" for them); None when it is not all there."""
         if pos + n > BLOCK:
             return None
         rec = bytearray(n)
         self.dev.read(k, pos, rec)
-        return bytes(memoryview(rec)[4:-2]) if _whole(rec, self.crc_on) else None
+        if not _whole(rec, self.crc_on):
+            return None
+        return bytes(memoryview(rec)[4:-2]) if copy else b""
 
     def append(self, data, gen, crc=-1, snap=False):
         """Program one record (bytes) of generation gen: True once it is on flash,

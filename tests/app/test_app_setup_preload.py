@@ -10,7 +10,7 @@ from appdriver import Driver
 from play_trainmaker import start
 from support import stepped
 
-FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
 
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 

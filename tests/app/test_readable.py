@@ -13,7 +13,7 @@ import sys
 
 from readable import run
 
-FLASH_IN_HEAP_KB = 16  # the games' logs with their snapshots, which a Pico keeps in flash
+FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
 
 FRESH_HEAP_PER_CASE = True
 # (game, the screen's width and height): the OLED's, the Display Pack's
