@@ -82,6 +82,11 @@ def _whole(rec, crc_on):
     return rec[n - 3] != 0xFF and crc_on(0xFFFF, memoryview(rec)[:n - 2], _NIBBLE_CRC) == _u16(rec, n - 2)
 
 
+def _live(g, gen):
+    """Whether generation g is gen or later (modulo 65536); any, for gen -1."""
+    return gen < 0 or (g - gen) & _END < 0x8000
+
+
 def _u16(buf, at):
     return buf[at] | buf[at + 1] << 8
 
@@ -131,14 +136,12 @@ class RingLog:
             at = BLOCK
             pos = _HEAD
             while pos + _OVER <= BLOCK:
-                if pos < at or pos + 4 > at + _WINDOW:
-                    at = min(pos, BLOCK - _WINDOW)
-                    dev.read(k, at, win)
+                at = self._window(k, pos, at, win)
                 size = _u16(win, pos - at)
                 if size == _END:
                     break
                 g = _u16(win, pos - at + 2)
-                if size & _SNAP and (gen < 0 or (g - gen) & _END < 0x8000):
+                if size & _SNAP and _live(g, gen):
                     snaps.append((i, pos, g))
                 pos += _OVER + (size & _SIZE)
         begin, start = 0, _HEAD
@@ -156,9 +159,7 @@ class RingLog:
             at = BLOCK  # where in block k the window begins (BLOCK: nothing read yet)
             pos = start if i == begin else _HEAD
             while pos + _OVER <= BLOCK:
-                if pos < at or pos + 4 > at + _WINDOW:
-                    at = min(pos, BLOCK - _WINDOW)
-                    dev.read(k, at, win)
+                at = self._window(k, pos, at, win)
                 size = _u16(win, pos - at)
                 if size == _END:
                     break
@@ -167,7 +168,7 @@ class RingLog:
                     pos = BLOCK  # no record: the block takes no more
                     break
                 g = _u16(win, pos - at + 2)
-                if gen < 0 or (g - gen) & _END < 0x8000:  # g is gen or later (modulo 65536)
+                if _live(g, gen):
                     if end - pos > _WINDOW:  # longer than the window (a snapshot, a new game)
                         data = self._long(k, pos, end - pos)
                     else:
@@ -195,6 +196,14 @@ class RingLog:
                 break
             pos += len(rest)
         return found
+
+    def _window(self, k, pos, at, win):
+        """Where in block k the window win begins once it holds the head of the record at pos
+        (read again from there if it did not: at, where it began)."""
+        if pos < at or pos + 4 > at + _WINDOW:
+            at = min(pos, BLOCK - _WINDOW)
+            self.dev.read(k, at, win)
+        return at
 
     def _long(self, k, pos, n, copy=True):
         """The bytes of the record of n bytes (its head and CRC too) at pos of block k, read

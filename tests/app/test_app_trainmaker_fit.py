@@ -7,6 +7,8 @@ from appdriver import Driver
 from play_trainmaker import card, to, watch_fit
 from schaffner.rng import Rng
 
+FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
+
 
 def _do(d, *actions):
     for a in actions:

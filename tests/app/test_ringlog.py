@@ -19,6 +19,15 @@ def _write(ring, data, gen):
         pass
 
 
+def _cut_at(saved, pos, rec, bit):
+    """The block saved with rec programmed at pos up to its bit-th bit, the rest still erased."""
+    block = bytearray(saved)
+    for b in range(bit):
+        if not rec[b // 8] >> (b % 8) & 1:
+            block[pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+    return block
+
+
 def test_crc16_is_ccitt_false():
     assert crc16(b"123456789") == 0x29B1  # the catalogue's check value
     assert crc16(b"") == 0xFFFF
@@ -102,10 +111,7 @@ def _test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_bl
     rec = bytes((6, 0, 1, 0)) + b"[cut1]"
     rec += crc16(rec).to_bytes(2, "little")
     for bit in range(len(rec) * 8):  # the program stopped with only some bits cleared
-        block = bytearray(saved)
-        for b in range(bit):
-            if not rec[b // 8] >> (b % 8) & 1:
-                block[pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+        block = _cut_at(saved, pos, rec, bit)
         dev.put(0, block)
         whole = bytes(block[pos:pos + len(rec)]) == rec  # the bits left were 1s already
         got = [b"[0]", b"[1]", b"[2]"] + ([b"[cut1]"] if whole else [])
@@ -268,10 +274,7 @@ def _test_a_snapshot_record_cut_at_any_bit_leaves_the_one_before_in_play():
     rec = bytes((4, 0x80, 2, 0)) + b"{S2}"
     rec += crc16(rec).to_bytes(2, "little")
     for bit in range(len(rec) * 8):  # the program stopped with only some bits cleared
-        block = bytearray(saved)
-        for b in range(bit):
-            if not rec[b // 8] >> (b % 8) & 1:
-                block[pos + b // 8] &= ~(1 << (b % 8)) & 0xFF
+        block = _cut_at(saved, pos, rec, bit)
         dev.put(0, block)
         whole = bytes(block[pos:pos + len(rec)]) == rec  # the bits left were 1s already
         got = [b"{S2}"] if whole else [b"{S1}", b"[0]", b"[1]"]
