@@ -19,7 +19,7 @@ import json
 from micropython import const
 
 from app.flash import DEFER, RECORD, SOON
-from app.ringlog import MOST, RingLog, crc16, crc16_on, head_of
+from app.ringlog import BLOCK, MOST, RingLog, crc16, crc16_on, head_of
 from app.store import compact
 
 _RING = const(8)  # the log's blocks: 32 KB
@@ -102,6 +102,10 @@ class GameSave:
         ring = None
         held = len(log)  # the records of a version before's log: a snapshot record holds them
         blocks = self.fs.ring(self.folder, _RING, False)
+        ring_files = ["%s/%d" % (self.folder, k) for k in range(_RING)]
+        if blocks is None and value is None and any(0 < self.fs.size(f) != BLOCK for f in ring_files):
+            fell_back = True  # the log's files not as this program makes them: a save damaged, kept aside
+            found = found + ring_files
         if blocks is not None:
             ring = self.ring = RingLog(blocks)
             for text in ring.read(gen):

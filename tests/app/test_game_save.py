@@ -405,3 +405,14 @@ def test_nothing_deferred_runs_while_a_button_is_held():
 
 def test_power_cut_at_every_byte_and_rename_of_a_snapshot_with_a_record_made_in_it():
     return sweep(lambda fs: Box(fs, every=3).new().add(1, 2), act_with_a_press_in_the_snapshot, True)
+
+
+def test_a_log_whose_files_this_program_did_not_write_is_kept_aside():
+    fs = MemFiles()
+    fs.files["/d/game.ring/0"] = "{not a save"  # the log's files as a copy from elsewhere left them
+    fs.files["/d/game.ring/1"] = ""
+    box = Box(fs)
+    assert box.tally is None and box.note == "/d/kept1"
+    assert fs.files == {"/d/kept1/game.ring/0": "{not a save", "/d/kept1/game.ring/1": ""}
+    box.new().add(5)  # a new game on new blocks
+    assert box.reboot().tally.items == [5]
