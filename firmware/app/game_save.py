@@ -1,9 +1,9 @@
 """A game's save: a snapshot plus a log of what happened since, so a typical
 action costs one small record instead of a rewrite of the whole game; now and
 then the log is folded into a new snapshot.  A snapshot is a record in the log
-itself (a snapshot record, app.ringlog): a page program, no littlefs write,
-whose commits and compactions stall the chip 50 to 100 ms in one call; one too
-long for a block is a whole save in the files (app.store), as all were before.
+itself (a snapshot record, app.ringlog): page programs, and no littlefs write
+(a file's commits and compactions stall the chip 50 to 100 ms in one call); one
+too long for a block is a whole save in the files (app.store), as before.
 
 The log is a ring of flash blocks (app.ringlog) under the files ``name.ring/0``
 .. ``name.ring/7``: a record is programmed into erased flash with no erase and
