@@ -21,12 +21,11 @@ from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
+from app.small_saves import SETTINGS, SETUP, SmallSaves
 from app.store import FileStore
 from app.ui import Ui, wrap
 
 SAVE = "game"
-SETTINGS = "settings"
-SETUP = "setup"  # the presses of a new game's setup, from the game menu on
 # games: the last key a game got (app.history), so keys stay new if a save is lost;
 # players: how many the roster holds (app.players), so a new game knows whether to ask
 # who plays a colour without loading the roster
@@ -42,8 +41,11 @@ class App:
         self.rng = rng
         self.today = today
         self._history = None
+        self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
+        # the settings, the roster and a setup's presses (app.small_saves)
+        self.small = SmallSaves(self.store, self.flash)
         self.settings = dict(DEFAULT_SETTINGS)
-        saved, _ = self.store.load(SETTINGS)
+        saved = self.small.load(SETTINGS)
         if isinstance(saved, dict):
             for k in DEFAULT_SETTINGS:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
@@ -70,19 +72,21 @@ class App:
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
         self.code_in_flash = code_in_flash
         self.litter = False  # frames were drawn since the garbage was last collected
-        self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first frame,
             self.later(self.saves.making())  # not left for a pause: the hands have not come yet
+        if self.small.ring is None:  # (and a gadget whose small saves were files: theirs)
+            self.later(self.small.making())
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)
         else:  # the main menu's first entry is New game: its setup loads after the first frame
             self.loading.append("app.new_game")
         self.stack.append(MainMenu())
-        events, _ = self.store.load(SETUP)
+        events = self.small.load(SETUP)
+        self.small.done()
         self.store.look(False)
         if isinstance(events, list) and events:  # [] once the setup is over
             if self.saves.begun:  # the game it started is in the log: the setup is over
@@ -138,14 +142,14 @@ class App:
     def _setup_saved(self, log):
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
-            self.later(self.store.saving(SETUP, list(log)), DEFER, SETUP)
+            self.later(self.small.extending(SETUP, log), DEFER, SETUP)  # the presses since the last
         else:  # the game started, or the setup was left: a boot must not start it again
             self.setup_log = None
             # at once, unless the game in play is a new game's record in the log (a boot
             # that finds it leaves the setup alone): then off the buttons, ahead of the
             # game's snapshot (once that is made, a boot no longer sees the record, and
             # would set the game up again)
-            self.later(self.store.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
+            self.later(self.small.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
             if self.saves.folding is not None:
                 self.flash.to_back(self.saves.folding)
 
@@ -474,7 +478,7 @@ class App:
 
     def save_settings(self):
         """Saved when the hands leave the buttons (before a new game's snapshot)."""
-        self.later(self.store.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
+        self.later(self.small.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests
     # compile it under MicroPython, a docstring takes heap.)

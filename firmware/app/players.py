@@ -1,5 +1,5 @@
-"""The roster on the gadget (schaffner.roster): kept in /data as roster.json, saved as the
-settings are (app.store: a power cut keeps the old or the new one whole); Settings →
+"""The roster on the gadget (schaffner.roster): saved as the settings are (app.small_saves:
+a power cut keeps the old or the new one whole); Settings →
 Players to add, rename and remove; and the setup's question of who plays a colour.
 
 A new game asks only when the roster has someone in it (the settings keep how many, so
@@ -10,29 +10,25 @@ onto the roster they were made on.
 """
 from app.flash import DEFER
 from app.seats import shown
+from app.small_saves import ROSTER
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
 
-ROSTER = "roster"
 NEW = "New player..."
 NOBODY = "Nobody"
 
 
 def roster(app):
-    """The roster, read from /data the first time it is needed."""
+    """The roster, read from the flash the first time it is needed."""
     r = getattr(app, "_roster", None)
     if r is None:
-        try:
-            r, _ = app.store.load(ROSTER, Roster.from_dict)
-        except (ValueError, TypeError):
-            r = None
-        app._roster = r = r or Roster()
+        app._roster = r = app.small.load(ROSTER, Roster.from_dict) or Roster()
     return r
 
 
 def save(app):
     r = roster(app)
-    app.later(app.store.saving(ROSTER, r.to_dict()), DEFER, ROSTER)  # off the buttons, as the settings
+    app.later(app.small.saving(ROSTER, r.to_dict()), DEFER, ROSTER)  # off the buttons, as the settings
     if app.settings["players"] != len(r.names):
         app.settings["players"] = len(r.names)
         app.save_settings()

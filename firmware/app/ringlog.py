@@ -188,13 +188,16 @@ class RingLog:
                 pos = end
             self.cur, self.pos = k, pos
         pos = self.pos
+        page = bytearray(PAGE)
+        view = memoryview(page)
         while pos < BLOCK:  # programmed past the end: a record cut short (a page a read: a boot's time)
-            rest = bytearray(min(PAGE - pos % PAGE, BLOCK - pos))
-            dev.read(self.cur, pos, rest)
-            if rest != b"\xff" * len(rest):
+            o = pos % PAGE
+            page[:] = _ERASED  # (one buffer, compared whole: no garbage a page)
+            dev.read(self.cur, pos, view[o:])
+            if page != _ERASED:
                 self.pos = BLOCK
                 break
-            pos += len(rest)
+            pos += PAGE - o
         return found
 
     def _window(self, k, pos, at, win):
@@ -279,6 +282,10 @@ class RingLog:
         made while it was written; -1: none): the other blocks may be erased."""
         self.first = first
 
+    def fits(self, size):
+        """Whether a record of size bytes goes into the block in use."""
+        return self.pos + _OVER + size <= BLOCK
+
     def space(self, size):
         """Where a record of size bytes would go now: 1 into the block in use, or the
         next one, erased already; 0 into the next one once it is erased (erase_next());
@@ -291,6 +298,13 @@ class RingLog:
         if k == self.first:
             return -1
         return 1 if self.erased == k else 0
+
+    def after_first(self):
+        """The log goes on in the block after the first record in play's, whatever the
+        blocks after that hold: for a log whose every block begins with a snapshot
+        record, whose records in play are all in one block (app.small_saves), the rest
+        is a snapshot record cut short."""
+        self.cur, self.pos = self.first, BLOCK
 
     def erase_next(self):
         """Erase the block the log goes on in next (a 45 ms stall)."""

@@ -1,4 +1,5 @@
-"""Whole saves that survive a power cut: the settings, a setup's presses, a game's snapshot.
+"""Whole saves that survive a power cut: a game's snapshot too long for its log, and the
+settings, the roster and a setup's presses of a version before (app.small_saves).
 
 A save (``FileStore.saving``) writes ``name.new``, moves the current
 ``name.json`` to ``name.bak`` and renames ``name.new`` into place.  Whatever
@@ -39,8 +40,10 @@ class FileStore:
     def look(self, on=True):
         """While a boot reads its saves (on), whether a file is in the folder is answered
         from one listing of it: littlefs walks the folder's records for every look at a
-        file (about 1 ms each on a Pico, a dozen a boot).  Anything the store writes ends it."""
+        file (about 1 ms each on a Pico, a dozen a boot).  Anything the store writes ends it.
+        The files layer keeps the walk to the ring logs' blocks meanwhile (OsFiles.look)."""
         self.listing = self.fs.names(self.root) if on else None
+        self.fs.look(on)
 
     def has(self, name):
         """Whether the folder holds name (a file or a folder)."""

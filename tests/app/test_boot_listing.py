@@ -1,4 +1,4 @@
-"""A boot reads its saves (the settings, the game's snapshot and log, a setup's presses)
+"""A boot reads its saves (the small saves, the game's snapshot and log, and the files of a version before)
 from one listing of their folder, not a look at each copy of each (littlefs walks the
 folder's records for every look: about 1 ms each on a Pico)."""
 from appdriver import Driver
@@ -13,7 +13,7 @@ def test_a_boot_lists_the_saves_folder_once_instead_of_looking_at_each_copy():
     d.app.saves.start()  # a snapshot too (a record in the log), and the settings
     d.app.save_settings()
     d.app.flush()
-    assert {"settings.json", "setup.json"} <= d.fs.names("/data")
+    assert {"/data/small.ring", "/data/game.ring"} <= set(d.fs.rings)  # the saves the boot reads
     fs = d.fs
     looks = []
     exists = fs.exists

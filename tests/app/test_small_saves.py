@@ -1,0 +1,231 @@
+"""The settings, the roster and a setup's presses as records of a ring log of their own
+(app.small_saves): what was saved last comes back, through power cuts at any byte and
+operation, with no littlefs write once the files of a version before are gone."""
+import json
+
+from memfiles import MemFiles, PowerCut
+from app.flash import FlashQueue
+from app.small_saves import NAMES, ROSTER, SETTINGS, SETUP, SmallSaves
+from app.store import FileStore
+from support import raises
+
+_RING = "/d/small.ring"
+
+
+def _boot(fs):
+    """The small saves as a boot finds them: (SmallSaves, its queue)."""
+    queue = FlashQueue()
+    return SmallSaves(FileStore("/d", fs), queue), queue
+
+
+def _values(fs):
+    small, _ = _boot(fs)
+    return {n: small.load(n) for n in NAMES}
+
+
+def _save(small, queue, name, value):
+    queue.add(small.saving(name, value))
+    queue.finish()
+
+
+def _settings(v):
+    return {"contrast": v % 10, "odds": v % 2 == 0, "sound": True, "games": v, "players": 2}
+
+
+def _test_what_was_saved_last_comes_back_through_block_after_block():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    queue.finish()  # its blocks made
+    want = {SETTINGS: None, SETUP: None, ROSTER: None}
+    blocks = set()
+    for v in range(120):
+        name = NAMES[v % 3]
+        value = _settings(v) if name == SETTINGS else list(range(v % 40)) if name == SETUP else {
+            "names": ["Anna", "Bo%d" % v], "order": [1, 0]}
+        _save(small, queue, name, value)
+        want[name] = value
+        blocks.add(small.ring.cur)
+        if v % 10 == 9:
+            yield
+            assert _values(fs) == want, "after %d" % v
+    assert blocks == {0, 1} and fs.rings[_RING].erases >= 3  # round the ring and more
+    assert fs.files == {}  # no file written
+
+
+def test_what_was_saved_last_comes_back_through_block_after_block():
+    return _test_what_was_saved_last_comes_back_through_block_after_block()
+
+
+def test_each_block_begins_with_every_value_and_the_block_before_is_erased_only_then():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    _save(small, queue, ROSTER, {"names": ["Anna"], "order": [0]})
+    first = small.ring.cur
+    while small.ring.cur == first:
+        _save(small, queue, SETUP, list(range(100)))
+    # the new block's first record holds the roster saved once, long before
+    again, _ = _boot(fs)
+    assert again.ring.first == again.ring.cur != first
+    assert again.load(ROSTER) == {"names": ["Anna"], "order": [0]} and again.load(SETUP) == list(range(100))
+
+
+def _test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    _save(small, queue, SETTINGS, _settings(1))
+    ring = fs.rings[_RING]
+    for v in range(150):
+        queue.add(small.saving(SETUP, list(range(v % 50))))
+        while queue.pending():
+            erases, programs = ring.erases, ring.programs
+            queue.step()
+            assert ring.erases - erases <= 1 and (ring.erases == erases or ring.programs == programs)
+        yield
+    assert ring.erases >= 3
+
+
+def test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
+    return _test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice()
+
+
+def test_an_unknown_name_is_refused_and_nothing_queued():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    queue.finish()
+    assert "No such small save" in str(raises(ValueError, small.saving, "game", {}))
+    assert not queue.pending() and _values(fs) == {SETTINGS: None, SETUP: None, ROSTER: None}
+
+
+def _test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    _save(small, queue, SETTINGS, _settings(3))
+    yield
+    _save(small, queue, SETUP, [7] * 2100)  # 4,200 bytes of presses
+    yield
+    assert _values(fs) == {SETTINGS: _settings(3), SETUP: [], ROSTER: None}
+    yield
+    _save(small, queue, SETUP, [1, 2])
+    yield
+    assert _values(fs)[SETUP] == [1, 2]
+
+
+def test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept():
+    return _test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept()
+
+
+def _old_files(fs):
+    """A gadget of a version before: its small saves are files."""
+    fs.files["/d/settings.json"] = json.dumps(_settings(5))
+    fs.files["/d/settings.bak"] = json.dumps(_settings(4))
+    fs.files["/d/roster.json"] = json.dumps({"names": ["Jo"], "order": [0]})
+    fs.files["/d/setup.json"] = "[0, 2]"
+
+
+def test_the_files_of_a_version_before_load_and_the_first_save_takes_them_in():
+    fs = MemFiles()
+    _old_files(fs)
+    small, queue = _boot(fs)
+    assert small.ring is None and small.load(ROSTER) == {"names": ["Jo"], "order": [0]}
+    _save(small, queue, SETUP, [0, 2, 1])
+    assert fs.files == {}  # the files removed once a snapshot record holds them
+    assert _values(fs) == {SETTINGS: _settings(5), SETUP: [0, 2, 1], ROSTER: {"names": ["Jo"], "order": [0]}}
+
+
+def _sweep(setup, act):
+    """Cut the power at every byte and every operation of act(small, queue), then boot:
+    the values are those before act or after it, and a save after the cut comes back.
+    (A generator: the heap is collected between its steps.)"""
+    base = setup(MemFiles())
+    yield
+    fs = _copy(base)
+    before = _values(fs)
+    small, queue = _boot(fs)
+    written, done = fs.written, fs.done
+    act(small, queue)
+    after = _values(fs)
+    cuts = [(b, None) for b in range(fs.written - written + 1)]
+    cuts += [(None, o) for o in range(fs.done - done + 1)]
+    seen = set()
+    small = queue = fs = None
+    yield
+    for budget, ops in cuts:
+        fs = _copy(base)
+        small, queue = _boot(fs)
+        fs.budget, fs.ops = budget, ops
+        try:
+            act(small, queue)
+        except PowerCut:
+            pass
+        fs.budget = fs.ops = None
+        small = queue = None
+        yield
+        got = _values(fs)
+        assert got in (before, after), "cut at %r: %r" % ((budget, ops), got)
+        seen.add(got == after)
+        yield
+        small, queue = _boot(fs)
+        _save(small, queue, SETTINGS, _settings(9))
+        queue.finish()  # (the files' removal, where a cut left them)
+        small = queue = None
+        yield
+        got[SETTINGS] = _settings(9)
+        assert _values(fs) == got and fs.files == {}, "after the cut at %r" % ((budget, ops),)
+        fs = None
+        yield
+    assert seen == {False, True}
+
+
+def _copy(fs):
+    """A gadget whose flash holds what fs's does."""
+    other = MemFiles()
+    other.files = dict(fs.files)
+    for folder, blocks in fs.rings.items():
+        other.ring(folder, blocks.count, True).data = [bytearray(b) for b in blocks.data]
+    return other
+
+
+def _full_block(fs):
+    """A ring whose block in use has room for one more short record, not two."""
+    small, queue = _boot(fs)
+    _save(small, queue, ROSTER, {"names": ["Anna", "Bo"], "order": [1, 0]})
+    v = 0
+    while small.ring.pos < 4096 - 200:
+        _save(small, queue, SETUP, list(range(v % 30)))
+        v += 1
+    while small.ring.fits(30):
+        _save(small, queue, SETUP, [v % 8])
+        v += 1
+    return fs
+
+
+def _test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it():
+    yield from _sweep(_full_block, lambda s, q: _save(s, q, SETUP, [1, 2, 3]))
+
+
+def test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it():
+    return _test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it()
+
+
+def _test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it():
+    yield from _sweep(_full_block, lambda s, q: _save(s, q, SETTINGS, _settings(7)))
+
+
+def test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it():
+    return _test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it()
+
+
+def _old_files_and_ring(fs):
+    _old_files(fs)
+    small, queue = _boot(fs)
+    queue.add(small.making())
+    queue.finish()
+    return fs
+
+
+def _test_a_power_cut_anywhere_in_taking_in_the_files_of_a_version_before_loses_nothing():
+    yield from _sweep(_old_files_and_ring, lambda s, q: _save(s, q, ROSTER, {"names": [], "order": []}))
+
+
+def test_a_power_cut_anywhere_in_taking_in_the_files_of_a_version_before_loses_nothing():
+    return _test_a_power_cut_anywhere_in_taking_in_the_files_of_a_version_before_loses_nothing()
