@@ -257,7 +257,6 @@ class RingLog:
         end = pos + len(pre) + size + 2
         self.cur = k
         page = bytearray(PAGE)
-        back = bytearray(PAGE)
         for at in range(pos - pos % PAGE, end, PAGE):
             page[:] = _ERASED
             o = pos  # where in the block the part begins
@@ -267,9 +266,10 @@ class RingLog:
                     page[a - at:b - at] = memoryview(part)[a - o:b - o]
                 o += len(part)
             self.dev.program(k, at, page)
-            self.dev.read(k, at, back)
             a, b = max(pos, at) - at, min(end, at + PAGE) - at
-            if back[a:b] != page[a:b]:
+            back = bytearray(b - a)  # the record's bytes in the page read back (a typical one's few)
+            self.dev.read(k, at + a, back)
+            if back != page[a:b]:
                 self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
                 return False
         self.pos = end

@@ -47,7 +47,7 @@ class SmallSaves:
         self.boot = None  # the values read at the boot, until it is over (done())
         self.snapped = False  # a snapshot record is in the ring: it, not the files, holds the saves
         self.grown = None  # the name extending() saved last: its list, and how many of its items
-        self.growing = None
+        self.growing = None  # type: list | None
         self.count = 0
         self.capped = False  # the snapshot record last made left the setup out
         blocks = self.fs.ring(self.folder, _RING, False)
@@ -59,7 +59,7 @@ class SmallSaves:
 
     def _read(self, ring):
         """The values ring holds ({} when no snapshot record is in it yet)."""
-        values = {}
+        values = {}  # type: dict
         for text in ring.read(-1):
             try:
                 for key, value in json.loads(text).items():
@@ -125,7 +125,7 @@ class SmallSaves:
         count = 0
         if items is not None:  # the items not saved yet, taken now: the piece may have waited
             self.grown = name
-            more = self.growing is items and self.count <= len(items)
+            more = self.count <= len(items) and self.growing is items
             value = items[self.count:] if more else list(items)
             if more:
                 key = "+" + name

@@ -13,13 +13,16 @@ def _two_tickets():
     return d
 
 
+@stepped
 def test_undone_stays_until_a_key_and_a_long_ok_redoes_it():
     d = _two_tickets()
     state = d.app.session.to_dict()["journal"]["actions"]
+    yield
     d.press("LONG_BACK")
     d.shows("Undone: Blue took a ticket Hold OK: redo")
     for now in range(0, 60000, 500):  # a minute passes: still there
         d.tick(now)
+    yield
     d.app.render()
     d.shows("Undone: Blue took a ticket")
     d.press("LONG_OK")

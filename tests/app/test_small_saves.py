@@ -114,6 +114,52 @@ def test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept():
     return _test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept()
 
 
+def _test_a_growing_list_is_saved_as_what_it_gained():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    presses = []
+    for v in range(40):
+        presses.append(v % 8)
+        written = fs.written
+        _save_more(small, queue, presses)
+        if v and small.ring.cur == 0:  # (a new block's snapshot holds them all)
+            assert fs.written - written <= 6 + len('{"+setup":[7]}'), "press %d" % v
+        yield
+        assert _values(fs)[SETUP] == presses, "after press %d" % v
+        yield
+    again = [1]  # another setup's list: saved whole, never added to the one before
+    _save_more(small, queue, again)
+    assert _values(fs)[SETUP] == [1]
+    _save(small, queue, SETUP, [])  # the setup over; the next list is saved whole too
+    _save_more(small, queue, again)
+    assert _values(fs)[SETUP] == [1]
+
+
+def test_a_growing_list_is_saved_as_what_it_gained():
+    return _test_a_growing_list_is_saved_as_what_it_gained()
+
+
+def _save_more(small, queue, items):
+    queue.add(small.extending(SETUP, items))
+    queue.finish()
+
+
+def _test_a_growing_list_too_long_for_a_block_stays_none_and_gains_nothing():
+    fs = MemFiles()
+    small, queue = _boot(fs)
+    presses = [7] * 2100
+    _save_more(small, queue, presses)
+    yield
+    presses.append(1)
+    _save_more(small, queue, presses)  # saved whole again, and left out again
+    yield
+    assert _values(fs) == {SETTINGS: None, SETUP: [], ROSTER: None}
+
+
+def test_a_growing_list_too_long_for_a_block_stays_none_and_gains_nothing():
+    return _test_a_growing_list_too_long_for_a_block_stays_none_and_gains_nothing()
+
+
 def _old_files(fs):
     """A gadget of a version before: its small saves are files."""
     fs.files["/d/settings.json"] = json.dumps(_settings(5))
@@ -213,6 +259,30 @@ def _test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_o
 
 def test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it():
     return _test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it()
+
+
+def _presses_saved(fs):
+    small, queue = _boot(fs)
+    _save_more(small, queue, _PRESSES)
+    return fs
+
+
+_PRESSES = [0, 2, 1]
+
+
+def _test_a_power_cut_anywhere_in_a_press_added_leaves_the_presses_before_or_after_it():
+    def act(small, queue):
+        presses = list(_PRESSES)
+        small.growing, small.grown, small.count = presses, SETUP, 3  # as the save of them left it
+        presses.append(3)
+        written = small.fs.written
+        _save_more(small, queue, presses)
+        assert small.fs.written - written <= 6 + len('{"+setup":[3]}') or small.fs.budget is not None
+    yield from _sweep(_presses_saved, act)
+
+
+def test_a_power_cut_anywhere_in_a_press_added_leaves_the_presses_before_or_after_it():
+    return _test_a_power_cut_anywhere_in_a_press_added_leaves_the_presses_before_or_after_it()
 
 
 def _old_files_and_ring(fs):

@@ -74,12 +74,28 @@ def new_game(d, players=3, contract=CONTRACT):
 
 def first_roll(seed, players=2, odds=True):
     """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game."""
+    steps = first_roll_steps(seed, players, odds)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def first_roll_steps(seed, players=2, odds=True):
+    """first_roll a step at a time (a generator: the heap is collected between its steps
+    under MicroPython); its value: first_roll's."""
     from appdriver import Driver
     from schaffner.rng import Rng
     d = Driver(rng=Rng(seed))
     if not odds:
         d.app.settings["odds"] = False
-    return d, start(d, players, cards=FEW)
+    yield
+    for _ in new_game(d, players, ()):
+        yield
+    for c in FEW:
+        yield from card_steps(d, *c)
+    return d, d.app.session.game
 
 
 def start(d, players=3, contract=(), cards=DECK[:3]):
@@ -94,12 +110,20 @@ def start(d, players=3, contract=(), cards=DECK[:3]):
 def card(d, needs, goods):
     """Enter a City card: counts of P, B, F, then its goods (none for a Terminal),
     the shorter way from "?" (DOWN to the first goods type, UP to the last)."""
+    for _ in card_steps(d, needs, goods):
+        pass
+
+
+def card_steps(d, needs, goods):
+    """card(), a generator: a step per count and for the goods."""
     for face in "PBF":
         n = needs.count(face)
         d.press(*(("UPx%d" % n, "OK") if n else ("OK",)))
+        yield
     if len(needs) < 4:
         i = GOODS.index(goods)
         d.press("DOWNx%d" % (i + 1) if i < 3 else "UPx%d" % (len(GOODS) - i), "OK")
+        yield
 
 
 def to(d, label):
