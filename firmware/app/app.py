@@ -21,8 +21,7 @@ from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
-from app.small_saves import SETTINGS, SETUP, SmallSaves
-from app.store import FileStore
+from app.store import NAMES, SETTINGS, SETUP, FileStore, small_values
 from app.ui import Ui, wrap
 
 SAVE = "game"
@@ -42,10 +41,16 @@ class App:
         self.today = today
         self._history = None
         self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
-        # the settings, the roster and a setup's presses (app.small_saves)
-        self.small = SmallSaves(self.store, self.flash)
+        # the settings, the roster and a setup's presses: their log (app.small_saves), the
+        # list a save of them extended last (a setup's presses) and how many of its items
+        self.small = None
+        self.small_items = None
+        self.small_count = 0
+        small, snapped = small_values(self)
+        if self.small is None or snapped and any(self.store.has("%s.%s" % (n, e)) for n in NAMES for e in ("json", "bak", "new")):
+            self.later(self._small(None, snapped, None))  # what the boot owes them: blocks made, files removed
         self.settings = dict(DEFAULT_SETTINGS)
-        saved = self.small.load(SETTINGS)
+        saved = small.get(SETTINGS)
         if isinstance(saved, dict):
             for k in DEFAULT_SETTINGS:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
@@ -77,16 +82,14 @@ class App:
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first frame,
             self.later(self.saves.making())  # not left for a pause: the hands have not come yet
-        if self.small.ring is None:  # (and a gadget whose small saves were files: theirs)
-            self.later(self.small.making())
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)
         else:  # the main menu's first entry is New game: its setup loads after the first frame
             self.loading.append("app.new_game")
         self.stack.append(MainMenu())
-        events = self.small.load(SETUP)
-        self.small.done()
+        events = small.get(SETUP)
+        del small
         self.store.look(False)
         if isinstance(events, list) and events:  # [] once the setup is over
             if self.saves.begun:  # the game it started is in the log: the setup is over
@@ -142,14 +145,14 @@ class App:
     def _setup_saved(self, log):
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
-            self.later(self.small.extending(SETUP, log), DEFER, SETUP)  # the presses since the last
+            self.small_save(SETUP, None, log)  # the presses since the last
         else:  # the game started, or the setup was left: a boot must not start it again
             self.setup_log = None
             # at once, unless the game in play is a new game's record in the log (a boot
             # that finds it leaves the setup alone): then off the buttons, ahead of the
             # game's snapshot (once that is made, a boot no longer sees the record, and
             # would set the game up again)
-            self.later(self.small.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
+            self.small_save(SETUP, [], None, DEFER if self.saves.begun else NOW)
             if self.saves.folding is not None:
                 self.flash.to_back(self.saves.folding)
 
@@ -478,7 +481,28 @@ class App:
 
     def save_settings(self):
         """Saved when the hands leave the buttons (before a new game's snapshot)."""
-        self.later(self.small.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
+        self.small_save(SETTINGS, dict(self.settings))
+
+    def small_save(self, name, value, items=None, kind=DEFER):
+        """Save value under name among the small saves (app.small_saves), or (items not
+        None) the list items, which grows, as what it gained; queued as kind, keyed by
+        name.  ValueError for a name that is none of them."""
+        if name not in NAMES:
+            raise ValueError("No such small save: %s" % name)
+        self.later(self._small(name, value, items), kind, name)
+
+    def _small(self, name, value, items):
+        # name None: what a boot owes the small saves (app.small_saves.owed; value: whether it read the log's)
+        yield
+        from app import small_saves  # in a step of its own: a make deploy install reads it from the flash
+        yield
+        if name is None:
+            yield from small_saves.owed(self, value)
+        else:
+            yield from small_saves.saving(self, name, value, items)
+        del small_saves
+        if self.setup_log is None and self.flash.keyed(NAMES) < 2:  # none but this one
+            forget("app.small_saves")  # (a setup's presses keep it: their saves come one after another)
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests
     # compile it under MicroPython, a docstring takes heap.)

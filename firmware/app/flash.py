@@ -210,6 +210,10 @@ class FlashQueue:
                     self.step()
                 return
 
+    def keyed(self, keys):
+        """How many pieces queued (begun or not) have one of keys as their key."""
+        return len([p for p in self.work if p[2] in keys])
+
     def last(self):
         """The piece queued last, None when nothing waits."""
         return self.work[-1][0] if self.work else None

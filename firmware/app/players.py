@@ -8,9 +8,8 @@ presses as before and loads none of this.  Names typed during a setup join the r
 game starts (App.start_game), so a setup a power cut interrupted replays its presses
 onto the roster they were made on.
 """
-from app.flash import DEFER
 from app.seats import shown
-from app.small_saves import ROSTER
+from app.store import ROSTER, small_values
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
 
@@ -22,13 +21,18 @@ def roster(app):
     """The roster, read from the flash the first time it is needed."""
     r = getattr(app, "_roster", None)
     if r is None:
-        app._roster = r = app.small.load(ROSTER, Roster.from_dict) or Roster()
+        data = small_values(app)[0].get(ROSTER)
+        try:
+            r = Roster.from_dict(data) if data is not None else None
+        except (ValueError, TypeError):
+            r = None
+        app._roster = r = r or Roster()
     return r
 
 
 def save(app):
     r = roster(app)
-    app.later(app.small.saving(ROSTER, r.to_dict()), DEFER, ROSTER)  # off the buttons, as the settings
+    app.small_save(ROSTER, r.to_dict())  # off the buttons, as the settings
     if app.settings["players"] != len(r.names):
         app.settings["players"] = len(r.names)
         app.save_settings()

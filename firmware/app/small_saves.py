@@ -16,181 +16,113 @@ A gadget whose saves are still the files of a version before loads them, and
 its first record here is a snapshot of them; then the files are removed.
 A setup so long that the whole would not fit a block (hundreds of presses)
 is saved as none: a power cut then loses the setup, never the rest.
+
+This module writes them; reading them is app.store's (small_values).  It is
+imported for a save, and for what a boot owes them (their blocks made, the files
+of a version before removed), and leaves the heap after (app.app): what stays is
+the app's (``owner``'s) ``small``, the log (its RingLog, None until its blocks
+are made), and ``small_items`` / ``small_count``, the list a save extended last
+and how many of its items.
 """
-import json
-
-from micropython import const
-
 from app.flash import DEFER
-from app.ringlog import MOST, RingLog
-from app.store import compact
-
-SETTINGS = "settings"
-SETUP = "setup"  # the presses of a new game's setup, from the game menu on: left out of a snapshot too long for a block
-ROSTER = "roster"  # (app.players)
-NAMES = (SETTINGS, SETUP, ROSTER)
-_RING = const(2)
+from app.ringlog import MOST
+from app.store import NAMES, SETUP, SMALL_BLOCKS, compact, fold, small_log, small_values
 
 
-class SmallSaves:
-    """The small saves of the store's folder: load(name) and saving(name, value);
-    queue: the app's flash queue (app.flash), for the work a save leaves (the next
-    block's erase, the files of a version before removed)."""
+def owed(owner, snapped):
+    """Work for the queue that a boot leaves the small saves: their log's blocks made
+    where they are missing; the files of a version before removed where a snapshot
+    record holds them (snapped: the boot read the log's)."""
+    if owner.small is None:
+        yield from making(owner)
+    elif snapped:
+        yield from _tidying(owner)
 
-    def __init__(self, store, queue, names=NAMES):
-        self.store = store
-        self.fs = store.fs
-        self.queue = queue
-        self.names = names  # the saves kept here, so the files of a version before are known
-        self.folder = store.root + "/small.ring"
-        self.ring = None  # its RingLog, once the blocks are there
-        self.boot = None  # the values read at the boot, until it is over (done())
-        self.snapped = False  # a snapshot record is in the ring: it, not the files, holds the saves
-        self.grown = None  # the name extending() saved last: its list, and how many of its items
-        self.growing = None  # type: list | None
-        self.count = 0
-        self.capped = False  # the snapshot record last made left the setup out
-        blocks = self.fs.ring(self.folder, _RING, False)
-        if blocks is not None:
-            self.ring = ring = RingLog(blocks)
-            self.boot = self._read(ring)
-            if self.snapped and any(store.has("%s.%s" % (n, e)) for n in names for e in ("new", "json", "bak")):
-                queue.add(self._tidying(), DEFER)  # a power cut came before they were removed
 
-    def _read(self, ring):
-        """The values ring holds ({} when no snapshot record is in it yet)."""
-        values = {}  # type: dict
-        for text in ring.read(-1):
-            try:
-                for key, value in json.loads(text).items():
-                    _fold(values, key, value)
-            except (ValueError, TypeError, AttributeError):
-                pass  # not written by this program; its CRC held
-        self.snapped = ring.snap >= 0
-        return values
-
-    def load(self, name, build=None):
-        """The value saved under name, None if none (or build(data) refuses it:
-        ValueError, TypeError)."""
-        ring = self.ring
-        if self.snapped and ring is not None:
-            values = self.boot if self.boot is not None else self._read(ring)
-            data = values.get(name)
-            del values
-            try:
-                return build(data) if build and data is not None else data
-            except (ValueError, TypeError):
-                return None
-        value, _ = self.store.load(name, build)
-        return value
-
-    def done(self):
-        """The boot has read what it needs: its values go (a later load reads the flash again)."""
-        self.boot = None
-
-    def making(self):
-        """Work for the queue: the ring's blocks made where they are not there yet (a new
-        gadget, or one whose saves were the files of a version before), a file a step;
-        then its RingLog (the value it returns)."""
-        while self.ring is None and self.fs.make_block(self.folder, _RING):
-            yield
-        ring = self.ring
-        if ring is None:
-            ring = self.ring = RingLog(self.fs.ring(self.folder, _RING, True))
-            self._read(ring)
-        return ring
-
-    def saving(self, name, value):
-        """Save value (JSON-compatible) under name, as work for the app's flash queue: a
-        record, or where it would begin the next block (or the ring holds no snapshot
-        record yet), a snapshot of every value, its erase in a step of its own."""
-        self._check(name)
-        return self._saving(name, value, None)
-
-    def extending(self, name, items):
-        """Save the list items under name as it grows (a setup's presses): a record of the
-        items added since it was saved last (a few bytes a press, where the whole list
-        would be more with each), the whole list where that is not known."""
-        self._check(name)
-        return self._saving(name, None, items)
-
-    def _check(self, name):
-        if name not in self.names:
-            raise ValueError("No such small save: %s" % name)
-
-    def _saving(self, name, value, items):
+def making(owner):
+    """Work for the queue: the log's blocks made where they are not there yet (a new
+    gadget, or one whose saves were the files of a version before), a file a step;
+    then its RingLog (the value it returns)."""
+    folder = owner.store.root + "/small.ring"
+    while owner.small is None and owner.store.fs.make_block(folder, SMALL_BLOCKS):
         yield
-        ring = yield from self.making()
-        key = name
-        count = 0
-        if items is not None:  # the items not saved yet, taken now: the piece may have waited
-            self.grown = name
-            more = self.count <= len(items) and self.growing is items
-            value = items[self.count:] if more else list(items)
-            if more:
-                key = "+" + name
-            count = len(items)
-        data = compact({key: value}).encode()
-        snap = not self.snapped or not ring.fits(len(data))
-        whole = self.capped = False
-        while True:
-            if snap and not whole:
-                data = self._whole(key, value)  # (taken once: nothing else writes here meanwhile)
-                whole = True
-            if snap:
-                if ring.space(len(data)) < 0 and ring.first >= 0:
-                    ring.after_first()  # the block after it holds a snapshot record cut short
-                if not ring.space(len(data)):
-                    yield
-                    ring.erase_next()  # alone in its step
-                    yield
-            if ring.append(data, 0, -1, snap):
-                break
-            snap = True  # a page that did not read back: a snapshot into the next block
-            yield
-        if self.grown == name:  # the list extending() follows, as on flash now
-            self.growing = None if items is None or self.capped else items
-            self.count = count
+    ring = owner.small
+    if ring is None:
+        ring = small_log(owner, True)
+        ring.read(-1)
+    return ring
+
+
+def saving(owner, name, value, items):
+    """The work of a save, a flash operation a step: value under name, or (items not
+    None) the list items as it grows, a record of the items added since a save
+    extended it last (the whole list where that was another list).  A record, or where
+    it would begin the next block (or the log holds no snapshot record yet), a
+    snapshot of every value, its erase in a step of its own."""
+    ring = yield from making(owner)
+    key = name
+    count = 0
+    if items is not None:  # the items not saved yet, taken now: the piece may have waited
+        more = owner.small_count <= len(items) and owner.small_items is items
+        value = items[owner.small_count:] if more else list(items)
+        if more:
+            key = "+" + name
+        count = len(items)
+    data = compact({key: value}).encode()
+    fresh = ring.first < 0  # no record in play: no snapshot record yet, the files hold the saves
+    snap = fresh or not ring.fits(len(data))
+    capped = False
+    whole = False
+    while True:
+        if snap and not whole:
+            data, capped = _whole(owner, key, value)  # (taken once: nothing else writes here meanwhile)
+            whole = True
         if snap:
-            ring.fold(ring.cur)
-            if not self.snapped:
-                self.snapped = True
-                self.queue.add(self._tidying(), DEFER)
-        if ring.ahead(False):
-            self.queue.add(self._ahead(), DEFER, "small ahead")
-
-    def _whole(self, key, value):
-        """A snapshot record's bytes: every value (from the ring, or the files of a version
-        before), with key's record folded in; the setup left out if all would not fit a block."""
-        values = self._read(self.ring) if self.snapped else {n: self.load(n) for n in self.names}
-        _fold(values, key, value)
-        data = compact(values).encode()
-        self.capped = len(data) > MOST
-        if self.capped:
-            values[SETUP] = []
-            data = compact(values).encode()
-        return data
-
-    def _ahead(self):
+            if ring.space(len(data)) < 0 and ring.first >= 0:
+                ring.after_first()  # the block after it holds a snapshot record cut short
+            if not ring.space(len(data)):
+                yield
+                ring.erase_next()  # alone in its step
+                yield
+        if ring.append(data, 0, -1, snap):
+            break
+        snap = True  # a page that did not read back: a snapshot into the next block
         yield
-        ring = self.ring
-        if ring is not None:
-            ring.ahead(True)
-
-    def _tidying(self):
-        """The files of a version before, a file a step, once a snapshot record holds them."""
-        for name in self.names:
-            for ext in ("new", "json", "bak"):
-                if self.store.has("%s.%s" % (name, ext)):
-                    yield
-                    self.fs.remove("%s/%s.%s" % (self.store.root, name, ext))
+    if items is not None or name == SETUP:  # the list a save extends (a setup's), as on flash now
+        owner.small_items = None if items is None or capped else items
+        owner.small_count = count
+    if snap:
+        ring.fold(ring.cur)
+    if fresh:  # the first snapshot record: the files of a version before go
+        owner.flash.add(_tidying(owner), DEFER)
+    if ring.ahead(False):
+        owner.flash.add(_ahead(ring), DEFER, "small ahead")
 
 
-def _fold(values, key, value):
-    """A record's key and value into values: "+name" adds its items to name's list."""
-    if key[:1] == "+":
-        old = values.get(key[1:])
-        if isinstance(old, list) and isinstance(value, list):
-            old.extend(value)
-        return
-    values[key] = value
+def _whole(owner, key, value):
+    """(bytes, capped) of a snapshot record: every value (the log's, or the files' of a
+    version before) with key's record folded in; capped: the setup left out, as all would
+    not fit a block."""
+    values, _ = small_values(owner)
+    fold(values, key, value)
+    data = compact(values).encode()
+    capped = len(data) > MOST
+    if capped:
+        values[SETUP] = []
+        data = compact(values).encode()
+    return data, capped
+
+
+def _ahead(ring):
+    yield
+    ring.ahead(True)
+
+
+def _tidying(owner):
+    """The files of a version before, a file a step, once a snapshot record holds them."""
+    store = owner.store
+    for name in NAMES:
+        for ext in ("new", "json", "bak"):
+            if store.has("%s.%s" % (name, ext)):
+                yield
+                store.fs.remove("%s/%s.%s" % (store.root, name, ext))

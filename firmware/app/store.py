@@ -13,13 +13,64 @@ import json
 from micropython import const
 
 from app.flash import OsFiles
+from app.ringlog import RingLog
 
 _SLICE = const(1024)  # bytes of a save written per step: littlefs's cache
+SETTINGS = "settings"  # the small saves (app.small_saves): files of a version before here
+SETUP = "setup"  # the presses of a new game's setup, from the game menu on
+ROSTER = "roster"  # (app.players)
+NAMES = (SETTINGS, SETUP, ROSTER)
+SMALL_BLOCKS = const(2)
 
 
 def compact(data):
     """data as JSON without spaces: fewer bytes on flash."""
     return json.dumps(data, separators=(",", ":"))
+
+
+# Reading the small saves is here, with the store the app keeps: a boot reads them, and
+# app.small_saves, which writes them, is in the heap only while it does.
+def small_log(owner, make):
+    """The small saves' log in owner.small (an App's: its RingLog), found under the store's
+    small.ring/ files, made where they are missing and make; None while they are not."""
+    ring = owner.small
+    if ring is None:
+        store = owner.store
+        blocks = store.fs.ring(store.root + "/small.ring", SMALL_BLOCKS, make)
+        if blocks is not None:
+            ring = owner.small = RingLog(blocks)
+    return ring
+
+
+def small_values(owner):
+    """{name: value} of the small saves: the log's, or where it holds no snapshot record
+    (its records in play: every block begins with one), the files of a version before;
+    and whether they are the log's."""
+    ring = small_log(owner, False)
+    values = {}  # type: dict
+    if ring is not None:
+        for text in ring.read(-1):
+            try:
+                for key, value in json.loads(text).items():
+                    fold(values, key, value)
+            except (ValueError, TypeError, AttributeError):
+                pass  # not written by this program; its CRC held
+        if ring.snap >= 0:
+            return values, True
+    for name in NAMES:
+        values[name], _ = owner.store.load(name)
+    return values, False
+
+
+def fold(values, key, value):
+    """A small save's record, its key and value, into values: "+name" adds its items to
+    name's list."""
+    if key[:1] == "+":
+        old = values.get(key[1:])
+        if isinstance(old, list) and isinstance(value, list):
+            old.extend(value)
+        return
+    values[key] = value
 
 
 class FileStore:

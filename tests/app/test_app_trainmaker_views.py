@@ -4,7 +4,7 @@ import sys
 
 from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
-from play_trainmaker import Clock, first_roll, first_roll_steps, to
+from play_trainmaker import Clock, first_roll_steps, to
 from schaffner.trainmaker import solver
 from support import stepped
 
@@ -108,7 +108,7 @@ def test_odds_in_slices_never_hold_a_press():
 
 @stepped
 def test_undo_names_what_was_undone():
-    d = first_roll(3, odds=False)[0]
+    d, _ = yield from first_roll_steps(3, odds=False)
     yield
     d.press("LONG_BACK")
     d.shows("Undone: Card PPF mail")
@@ -138,7 +138,7 @@ def test_undo_names_what_was_undone():
 
 @stepped
 def test_reboot_mid_turn_resumes_exactly():
-    d = first_roll(5, 3)[0]
+    d, _ = yield from first_roll_steps(5, 3)
     yield
     d.press("OK")  # Roll 7; the power goes before the dice stop tumbling
     faces = d.app.session.game.faces()
@@ -158,7 +158,7 @@ def test_reboot_mid_turn_resumes_exactly():
 
 @stepped
 def test_reboot_after_placing_resumes_the_same_screen():
-    d, g = first_roll(5, 3)
+    d, g = yield from first_roll_steps(5, 3)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.render()
@@ -177,7 +177,7 @@ def test_reboot_after_placing_resumes_the_same_screen():
 
 @stepped
 def test_roll_history_newest_first_with_derails_marked():
-    d = first_roll(3, odds=False)[0]
+    d, _ = yield from first_roll_steps(3, odds=False)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.do(("switch", 6, "B"))

@@ -3,29 +3,28 @@
 operation, with no littlefs write once the files of a version before are gone."""
 import json
 
+from appdriver import Driver
 from memfiles import MemFiles, PowerCut
-from app.flash import FlashQueue
-from app.small_saves import NAMES, ROSTER, SETTINGS, SETUP, SmallSaves
-from app.store import FileStore
+from small import Keeper
+from app.small_saves import saving
+from app.store import NAMES, ROSTER, SETTINGS, SETUP
 from support import raises
 
 _RING = "/d/small.ring"
 
 
 def _boot(fs):
-    """The small saves as a boot finds them: (SmallSaves, its queue)."""
-    queue = FlashQueue()
-    return SmallSaves(FileStore("/d", fs), queue), queue
+    """The small saves as a boot finds them (in a Keeper, as in an App)."""
+    return Keeper(fs, "/d")
 
 
 def _values(fs):
-    small, _ = _boot(fs)
-    return {n: small.load(n) for n in NAMES}
+    values = _boot(fs).values
+    return {n: values.get(n) for n in NAMES}
 
 
-def _save(small, queue, name, value):
-    queue.add(small.saving(name, value))
-    queue.finish()
+def _save(k, name, value):
+    k.save(name, value)
 
 
 def _settings(v):
@@ -34,17 +33,17 @@ def _settings(v):
 
 def _test_what_was_saved_last_comes_back_through_block_after_block():
     fs = MemFiles()
-    small, queue = _boot(fs)
-    queue.finish()  # its blocks made
+    k = _boot(fs)
+    k.flash.finish()  # its blocks made
     want = {SETTINGS: None, SETUP: None, ROSTER: None}
     blocks = set()
     for v in range(120):
         name = NAMES[v % 3]
         value = _settings(v) if name == SETTINGS else list(range(v % 40)) if name == SETUP else {
             "names": ["Anna", "Bo%d" % v], "order": [1, 0]}
-        _save(small, queue, name, value)
+        _save(k, name, value)
         want[name] = value
-        blocks.add(small.ring.cur)
+        blocks.add(k.small.cur)
         if v % 10 == 9:
             yield
             assert _values(fs) == want, "after %d" % v
@@ -58,27 +57,27 @@ def test_what_was_saved_last_comes_back_through_block_after_block():
 
 def test_each_block_begins_with_every_value_and_the_block_before_is_erased_only_then():
     fs = MemFiles()
-    small, queue = _boot(fs)
-    _save(small, queue, ROSTER, {"names": ["Anna"], "order": [0]})
-    first = small.ring.cur
-    while small.ring.cur == first:
-        _save(small, queue, SETUP, list(range(100)))
+    k = _boot(fs)
+    _save(k, ROSTER, {"names": ["Anna"], "order": [0]})
+    first = k.small.cur
+    while k.small.cur == first:
+        _save(k, SETUP, list(range(100)))
     # the new block's first record holds the roster saved once, long before
-    again, _ = _boot(fs)
-    assert again.ring.first == again.ring.cur != first
-    assert again.load(ROSTER) == {"names": ["Anna"], "order": [0]} and again.load(SETUP) == list(range(100))
+    again = _boot(fs)
+    assert again.small.first == again.small.cur != first
+    assert again.values[ROSTER] == {"names": ["Anna"], "order": [0]} and again.values[SETUP] == list(range(100))
 
 
 def _test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
     fs = MemFiles()
-    small, queue = _boot(fs)
-    _save(small, queue, SETTINGS, _settings(1))
+    k = _boot(fs)
+    _save(k, SETTINGS, _settings(1))
     ring = fs.rings[_RING]
     for v in range(150):
-        queue.add(small.saving(SETUP, list(range(v % 50))))
-        while queue.pending():
+        k.flash.add(saving(k, SETUP, list(range(v % 50)), None))
+        while k.flash.pending():
             erases, programs = ring.erases, ring.programs
-            queue.step()
+            k.flash.step()
             assert ring.erases - erases <= 1 and (ring.erases == erases or ring.programs == programs)
         yield
     assert ring.erases >= 3
@@ -89,23 +88,22 @@ def test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
 
 
 def test_an_unknown_name_is_refused_and_nothing_queued():
-    fs = MemFiles()
-    small, queue = _boot(fs)
-    queue.finish()
-    assert "No such small save" in str(raises(ValueError, small.saving, "game", {}))
-    assert not queue.pending() and _values(fs) == {SETTINGS: None, SETUP: None, ROSTER: None}
+    d = Driver()
+    d.app.flush()
+    assert "No such small save" in str(raises(ValueError, d.app.small_save, "game", {}))
+    assert not d.app.flash.pending()
 
 
 def _test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept():
     fs = MemFiles()
-    small, queue = _boot(fs)
-    _save(small, queue, SETTINGS, _settings(3))
+    k = _boot(fs)
+    _save(k, SETTINGS, _settings(3))
     yield
-    _save(small, queue, SETUP, [7] * 2100)  # 4,200 bytes of presses
+    _save(k, SETUP, [7] * 2100)  # 4,200 bytes of presses
     yield
     assert _values(fs) == {SETTINGS: _settings(3), SETUP: [], ROSTER: None}
     yield
-    _save(small, queue, SETUP, [1, 2])
+    _save(k, SETUP, [1, 2])
     yield
     assert _values(fs)[SETUP] == [1, 2]
 
@@ -116,22 +114,22 @@ def test_a_setup_too_long_for_a_block_is_saved_as_none_and_the_rest_kept():
 
 def _test_a_growing_list_is_saved_as_what_it_gained():
     fs = MemFiles()
-    small, queue = _boot(fs)
+    k = _boot(fs)
     presses = []
     for v in range(40):
         presses.append(v % 8)
         written = fs.written
-        _save_more(small, queue, presses)
-        if v and small.ring.cur == 0:  # (a new block's snapshot holds them all)
+        _save_more(k, presses)
+        if v and k.small.cur == 0:  # (a new block's snapshot holds them all)
             assert fs.written - written <= 6 + len('{"+setup":[7]}'), "press %d" % v
         yield
         assert _values(fs)[SETUP] == presses, "after press %d" % v
         yield
     again = [1]  # another setup's list: saved whole, never added to the one before
-    _save_more(small, queue, again)
+    _save_more(k, again)
     assert _values(fs)[SETUP] == [1]
-    _save(small, queue, SETUP, [])  # the setup over; the next list is saved whole too
-    _save_more(small, queue, again)
+    _save(k, SETUP, [])  # the setup over; the next list is saved whole too
+    _save_more(k, again)
     assert _values(fs)[SETUP] == [1]
 
 
@@ -139,19 +137,18 @@ def test_a_growing_list_is_saved_as_what_it_gained():
     return _test_a_growing_list_is_saved_as_what_it_gained()
 
 
-def _save_more(small, queue, items):
-    queue.add(small.extending(SETUP, items))
-    queue.finish()
+def _save_more(k, items):
+    k.save(SETUP, None, items)
 
 
 def _test_a_growing_list_too_long_for_a_block_stays_none_and_gains_nothing():
     fs = MemFiles()
-    small, queue = _boot(fs)
+    k = _boot(fs)
     presses = [7] * 2100
-    _save_more(small, queue, presses)
+    _save_more(k, presses)
     yield
     presses.append(1)
-    _save_more(small, queue, presses)  # saved whole again, and left out again
+    _save_more(k, presses)  # saved whole again, and left out again
     yield
     assert _values(fs) == {SETTINGS: None, SETUP: [], ROSTER: None}
 
@@ -171,49 +168,48 @@ def _old_files(fs):
 def test_the_files_of_a_version_before_load_and_the_first_save_takes_them_in():
     fs = MemFiles()
     _old_files(fs)
-    small, queue = _boot(fs)
-    assert small.ring is None and small.load(ROSTER) == {"names": ["Jo"], "order": [0]}
-    _save(small, queue, SETUP, [0, 2, 1])
+    k = _boot(fs)
+    assert k.values[ROSTER] == {"names": ["Jo"], "order": [0]} and k.small.first < 0  # (its blocks made)
+    _save(k, SETUP, [0, 2, 1])
     assert fs.files == {}  # the files removed once a snapshot record holds them
     assert _values(fs) == {SETTINGS: _settings(5), SETUP: [0, 2, 1], ROSTER: {"names": ["Jo"], "order": [0]}}
 
 
 def _sweep(setup, act):
-    """Cut the power at every byte and every operation of act(small, queue), then boot:
+    """Cut the power at every byte and every operation of act(k) (a Keeper), then boot:
     the values are those before act or after it, and a save after the cut comes back.
     (A generator: the heap is collected between its steps.)"""
     base = setup(MemFiles())
     yield
     fs = _copy(base)
     before = _values(fs)
-    small, queue = _boot(fs)
+    k = _boot(fs)
     written, done = fs.written, fs.done
-    act(small, queue)
+    act(k)
     after = _values(fs)
     cuts = [(b, None) for b in range(fs.written - written + 1)]
     cuts += [(None, o) for o in range(fs.done - done + 1)]
     seen = set()
-    small = queue = fs = None
+    k = fs = None
     yield
     for budget, ops in cuts:
         fs = _copy(base)
-        small, queue = _boot(fs)
+        k = _boot(fs)
         fs.budget, fs.ops = budget, ops
         try:
-            act(small, queue)
+            act(k)
         except PowerCut:
             pass
         fs.budget = fs.ops = None
-        small = queue = None
+        k = None
         yield
         got = _values(fs)
         assert got in (before, after), "cut at %r: %r" % ((budget, ops), got)
         seen.add(got == after)
         yield
-        small, queue = _boot(fs)
-        _save(small, queue, SETTINGS, _settings(9))
-        queue.finish()  # (the files' removal, where a cut left them)
-        small = queue = None
+        k = _boot(fs)
+        _save(k, SETTINGS, _settings(9))  # (and the files' removal, where a cut left them)
+        k = None
         yield
         got[SETTINGS] = _settings(9)
         assert _values(fs) == got and fs.files == {}, "after the cut at %r" % ((budget, ops),)
@@ -233,20 +229,20 @@ def _copy(fs):
 
 def _full_block(fs):
     """A ring whose block in use has room for one more short record, not two."""
-    small, queue = _boot(fs)
-    _save(small, queue, ROSTER, {"names": ["Anna", "Bo"], "order": [1, 0]})
+    k = _boot(fs)
+    _save(k, ROSTER, {"names": ["Anna", "Bo"], "order": [1, 0]})
     v = 0
-    while small.ring.pos < 4096 - 200:
-        _save(small, queue, SETUP, list(range(v % 30)))
+    while k.small.pos < 4096 - 200:
+        _save(k, SETUP, list(range(v % 30)))
         v += 1
-    while small.ring.fits(30):
-        _save(small, queue, SETUP, [v % 8])
+    while k.small.fits(30):
+        _save(k, SETUP, [v % 8])
         v += 1
     return fs
 
 
 def _test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it():
-    yield from _sweep(_full_block, lambda s, q: _save(s, q, SETUP, [1, 2, 3]))
+    yield from _sweep(_full_block, lambda k: _save(k, SETUP, [1, 2, 3]))
 
 
 def test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it():
@@ -254,7 +250,7 @@ def test_a_power_cut_anywhere_in_a_record_leaves_the_save_before_or_after_it():
 
 
 def _test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it():
-    yield from _sweep(_full_block, lambda s, q: _save(s, q, SETTINGS, _settings(7)))
+    yield from _sweep(_full_block, lambda k: _save(k, SETTINGS, _settings(7)))
 
 
 def test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or_after_it():
@@ -262,8 +258,8 @@ def test_a_power_cut_anywhere_in_a_new_blocks_snapshot_leaves_the_save_before_or
 
 
 def _presses_saved(fs):
-    small, queue = _boot(fs)
-    _save_more(small, queue, _PRESSES)
+    k = _boot(fs)
+    _save_more(k, _PRESSES)
     return fs
 
 
@@ -271,13 +267,14 @@ _PRESSES = [0, 2, 1]
 
 
 def _test_a_power_cut_anywhere_in_a_press_added_leaves_the_presses_before_or_after_it():
-    def act(small, queue):
+    def act(k):
         presses = list(_PRESSES)
-        small.growing, small.grown, small.count = presses, SETUP, 3  # as the save of them left it
+        k.small_items, k.small_count = presses, 3  # as the save of them in this boot left them
         presses.append(3)
-        written = small.fs.written
-        _save_more(small, queue, presses)
-        assert small.fs.written - written <= 6 + len('{"+setup":[3]}') or small.fs.budget is not None
+        fs = k.store.fs
+        written = fs.written
+        _save_more(k, presses)
+        assert fs.written - written <= 6 + len('{"+setup":[3]}')
     yield from _sweep(_presses_saved, act)
 
 
@@ -287,14 +284,12 @@ def test_a_power_cut_anywhere_in_a_press_added_leaves_the_presses_before_or_afte
 
 def _old_files_and_ring(fs):
     _old_files(fs)
-    small, queue = _boot(fs)
-    queue.add(small.making())
-    queue.finish()
+    _boot(fs)  # (which makes the log's blocks)
     return fs
 
 
 def _test_a_power_cut_anywhere_in_taking_in_the_files_of_a_version_before_loses_nothing():
-    yield from _sweep(_old_files_and_ring, lambda s, q: _save(s, q, ROSTER, {"names": [], "order": []}))
+    yield from _sweep(_old_files_and_ring, lambda k: _save(k, ROSTER, {"names": [], "order": []}))
 
 
 def test_a_power_cut_anywhere_in_taking_in_the_files_of_a_version_before_loses_nothing():

@@ -72,9 +72,22 @@ def new_game(d, players=3, contract=CONTRACT):
     d.pick("Done")
 
 
-def first_roll(seed, players=2, odds=True):
-    """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game."""
-    steps = first_roll_steps(seed, players, odds)
+def first_roll_steps(seed, players=2, odds=True):
+    """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game: the
+    value of this generator, a step per screen (under MicroPython the heap is collected
+    between them)."""
+    from appdriver import Driver
+    from schaffner.rng import Rng
+    d = Driver(rng=Rng(seed))
+    if not odds:
+        d.app.settings["odds"] = False
+    yield
+    g = yield from start_steps(d, players, cards=FEW)
+    return d, g
+
+
+def _done(steps):
+    """The value of a generator of steps, run to its end."""
     while True:
         try:
             next(steps)
@@ -82,28 +95,18 @@ def first_roll(seed, players=2, odds=True):
             return done.value
 
 
-def first_roll_steps(seed, players=2, odds=True):
-    """first_roll a step at a time (a generator: the heap is collected between its steps
-    under MicroPython); its value: first_roll's."""
-    from appdriver import Driver
-    from schaffner.rng import Rng
-    d = Driver(rng=Rng(seed))
-    if not odds:
-        d.app.settings["odds"] = False
-    yield
-    for _ in new_game(d, players, ()):
-        yield
-    for c in FEW:
-        yield from card_steps(d, *c)
-    return d, d.app.session.game
-
-
 def start(d, players=3, contract=(), cards=DECK[:3]):
     """A new game by presses, with these face-up cards entered (for the tests)."""
+    return _done(start_steps(d, players, contract, cards))
+
+
+def start_steps(d, players=3, contract=(), cards=DECK[:3]):
+    """start() a step at a time (a generator: the heap is collected between its steps
+    under MicroPython); its value: start's."""
     for _ in new_game(d, players, contract):
-        pass
+        yield
     for c in cards:
-        card(d, *c)
+        yield from card_steps(d, *c)
     return d.app.session.game
 
 
