@@ -24,7 +24,7 @@ def leaving(mod, game_id):
     roster stays, app.players: what it read, with what it queued to save), and every
     other game's code (games.others): the game it replaces, or one a boot preloaded
     for a save (a session still referred to keeps what it uses)."""
-    return ("app.new_game", "app.players", "app.name_entry", "app.small_saves") + tuple(getattr(mod, "SETUP", ())) + tuple(
+    return ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ())) + tuple(
         games.others(game_id))
 
 

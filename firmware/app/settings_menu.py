@@ -43,7 +43,7 @@ def _stamp(fs):
 
 class SettingsMenu(Menu):
     # left, Settings takes what it opened out of the heap (App._left)
-    LEAVES = ("app.settings_menu", "app.players", "app.name_entry", "app.small_saves")
+    LEAVES = ("app.settings_menu", "app.players", "app.name_entry")
 
     def __init__(self):
         Menu.__init__(self, "Settings", [], self.pick)
