@@ -41,8 +41,9 @@ def owed(owner, snapped):
 
 def making(owner):
     """Work for the queue: the log's blocks made where they are not there yet (a new
-    gadget, or one whose saves were the files of a version before), a file a step;
-    then its RingLog (the value it returns)."""
+    gadget, or one whose saves were the files of a version before), a file a step,
+    and the first block erased in a step of its own (a boot makes them before the hands
+    come: the first save erases nothing); then its RingLog (the value it returns)."""
     folder = owner.store.root + "/small.ring"
     while owner.small is None and owner.store.fs.make_block(folder, SMALL_BLOCKS):
         yield
@@ -50,6 +51,9 @@ def making(owner):
     if ring is None:
         ring = small_log(owner, True)
         ring.read(-1)
+        if ring.cur < 0:  # no block begun
+            yield
+            ring.erase_next()
     return ring
 
 

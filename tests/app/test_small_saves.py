@@ -87,6 +87,18 @@ def test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
     return _test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice()
 
 
+def test_the_boot_of_a_new_gadget_makes_the_blocks_and_erases_one_so_its_first_save_erases_nothing():
+    d = Driver()
+    d.app.flush()  # the polls after the first frame, before the hands come
+    ring = d.fs.rings["/data/small.ring"]
+    erases = ring.erases
+    assert erases == 1
+    d.pick("Settings").pick("Sound")
+    d.app.flush()
+    assert ring.erases == erases and d.app.settings["sound"] is False
+    assert Keeper(d.fs).values[SETTINGS]["sound"] is False
+
+
 def test_an_unknown_name_is_refused_and_nothing_queued():
     d = Driver()
     d.app.flush()
