@@ -501,7 +501,7 @@ class App:
         else:
             yield from small_saves.saving(self, name, value, items)
         del small_saves
-        if self.setup_log is None and self.flash.keyed(NAMES) < 2:  # none but this one
+        if self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:  # none but this one
             forget("app.small_saves")  # (a setup's presses keep it: their saves come one after another)
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests

@@ -55,7 +55,7 @@ class OsFiles:
     def look(self, on):
         """A boot reads its saves (on), or is done: while it reads, the directories a ring's
         blocks were found through are kept for the next ring's (raw.blocks); anything
-        written drops them."""
+        written drops them (littlefs may move what they name: look(True) again)."""
         self.seen = {} if on else None
 
     def ring(self, folder, n, make):
@@ -87,7 +87,7 @@ class OsFiles:
         return False
 
     def write_bytes(self, path, data):
-        self._forget_walk()
+        self.look(self.seen is not None)
         with open(path, "wb") as f:
             f.write(data)
 
@@ -99,11 +99,11 @@ class OsFiles:
 
     def writer(self, path):
         """A new file at path, open for write() and close()."""
-        self._forget_walk()
+        self.look(self.seen is not None)
         return open(path, "w")
 
     def append(self, path, text):
-        self._forget_walk()
+        self.look(self.seen is not None)
         with open(path, "a") as f:
             f.write(text)
 
@@ -125,11 +125,11 @@ class OsFiles:
             return f.read(count)
 
     def rename(self, old, new):
-        self._forget_walk()
+        self.look(self.seen is not None)
         os.rename(old, new)
 
     def remove(self, path):
-        self._forget_walk()
+        self.look(self.seen is not None)
         try:
             os.remove(path)
         except OSError:
@@ -151,12 +151,8 @@ class OsFiles:
 
     def makedirs(self, path):
         if path and not self.exists(path):
-            self._forget_walk()
+            self.look(self.seen is not None)
             os.mkdir(path)
-
-    def _forget_walk(self):
-        if self.seen is not None:
-            self.seen = {}  # littlefs may have moved what it had
 
 
 def _files(paths):
@@ -209,10 +205,6 @@ class FlashQueue:
                 while now and p in self.work:
                     self.step()
                 return
-
-    def keyed(self, keys):
-        """How many pieces queued (begun or not) have one of keys as their key."""
-        return len([p for p in self.work if p[2] in keys])
 
     def last(self):
         """The piece queued last, None when nothing waits."""

@@ -39,6 +39,7 @@ BLOCK = const(4096)
 PAGE = const(256)  # the flash programs whole pages
 _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
+OVER = _OVER  # (app.small_saves: whether a record fits the block in use)
 _END = const(0xFFFF)
 _SNAP = const(0x8000)  # a length's top bit: a snapshot record (a record is under 4 KB)
 _SIZE = const(0x7FFF)
@@ -282,10 +283,6 @@ class RingLog:
         made while it was written; -1: none): the other blocks may be erased."""
         self.first = first
 
-    def fits(self, size):
-        """Whether a record of size bytes goes into the block in use."""
-        return self.pos + _OVER + size <= BLOCK
-
     def space(self, size):
         """Where a record of size bytes would go now: 1 into the block in use, or the
         next one, erased already; 0 into the next one once it is erased (erase_next());
@@ -298,13 +295,6 @@ class RingLog:
         if k == self.first:
             return -1
         return 1 if self.erased == k else 0
-
-    def after_first(self):
-        """The log goes on in the block after the first record in play's, whatever the
-        blocks after that hold: for a log whose every block begins with a snapshot
-        record, whose records in play are all in one block (app.small_saves), the rest
-        is a snapshot record cut short."""
-        self.cur, self.pos = self.first, BLOCK
 
     def erase_next(self):
         """Erase the block the log goes on in next (a 45 ms stall)."""

@@ -25,7 +25,7 @@ are made), and ``small_items`` / ``small_count``, the list a save extended last
 and how many of its items.
 """
 from app.flash import DEFER
-from app.ringlog import MOST
+from app.ringlog import BLOCK, MOST, OVER
 from app.store import NAMES, SETUP, SMALL_BLOCKS, compact, fold, small_log, small_values
 
 
@@ -74,7 +74,7 @@ def saving(owner, name, value, items):
         count = len(items)
     data = compact({key: value}).encode()
     fresh = ring.first < 0  # no record in play: no snapshot record yet, the files hold the saves
-    snap = fresh or not ring.fits(len(data))
+    snap = fresh or ring.pos + OVER + len(data) > BLOCK  # (the record would begin the next block)
     capped = False
     whole = False
     while True:
@@ -83,7 +83,9 @@ def saving(owner, name, value, items):
             whole = True
         if snap:
             if ring.space(len(data)) < 0 and ring.first >= 0:
-                ring.after_first()  # the block after it holds a snapshot record cut short
+                # the blocks after the snapshot's hold a snapshot record cut short: every block
+                # begins with one, so the records in play are all in the first's
+                ring.cur, ring.pos = ring.first, BLOCK
             if not ring.space(len(data)):
                 yield
                 ring.erase_next()  # alone in its step

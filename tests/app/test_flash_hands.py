@@ -165,22 +165,6 @@ class Recorder:
         self.calls.append(1)
 
 
-def test_the_queue_counts_the_pieces_of_a_save_by_their_keys():
-    q = FlashQueue()
-
-    def work():
-        yield
-        yield
-
-    q.add(work(), DEFER, "settings")
-    q.add(work(), DEFER, "other")
-    q.add(work())
-    assert q.keyed(("settings", "setup")) == 1
-    q.step()  # the settings' piece begun: still counted
-    q.add(work(), DEFER, "setup")
-    assert q.keyed(("settings", "setup")) == 2 and q.keyed(()) == 0
-
-
 def test_the_small_saves_module_leaves_the_heap_once_its_saves_are_done_but_not_in_a_setup():
     import sys
     d = Driver()

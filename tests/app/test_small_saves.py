@@ -247,7 +247,7 @@ def _full_block(fs):
     while k.small.pos < 4096 - 200:
         _save(k, SETUP, list(range(v % 30)))
         v += 1
-    while k.small.fits(30):
+    while k.small.pos + 6 + 30 <= 4096:
         _save(k, SETUP, [v % 8])
         v += 1
     return fs
