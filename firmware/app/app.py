@@ -87,6 +87,8 @@ class App:
             self.preload(saved.game_id)
         else:  # the main menu's first entry is New game: its setup loads after the first frame
             self.loading.append("app.new_game")
+        if not code_in_flash:  # what writes the small saves, kept: its import reads the flash (tens of ms)
+            self.loading.append("app.small_saves")
         self.stack.append(MainMenu())
         events = small.get(SETUP)
         del small
@@ -501,8 +503,10 @@ class App:
         else:
             yield from small_saves.saving(self, name, value, items)
         del small_saves
-        if self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:  # none but this one
-            forget("app.small_saves")  # (a setup's presses keep it: their saves come one after another)
+        # with the code in flash, out of the heap till the next (a millisecond's import), unless
+        # a setup is under way (its presses' saves come one after another) or a save waits
+        if self.code_in_flash and self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:
+            forget("app.small_saves")
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests
     # compile it under MicroPython, a docstring takes heap.)
