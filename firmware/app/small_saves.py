@@ -17,12 +17,13 @@ its first record here is a snapshot of them; then the files are removed.
 A setup so long that the whole would not fit a block (hundreds of presses)
 is saved as none: a power cut then loses the setup, never the rest.
 
-This module writes them; reading them is app.store's (small_values).  It is
-imported for a save, and for what a boot owes them (their blocks made, the files
-of a version before removed), and leaves the heap after (app.app): what stays is
-the app's (``owner``'s) ``small``, the log (its RingLog, None until its blocks
-are made), and ``small_items`` / ``small_count``, the list a save extended last
-and how many of its items.
+This module writes them; reading them is app.store's (small_values).  On a
+firmware image it is imported for a save, and for what a boot owes them (their
+blocks made, the files of a version before removed), and leaves the heap after
+(app.app; a make deploy install keeps it): what stays is the app's (``owner``'s)
+``small``, the log (its RingLog, None until its blocks are made), and
+``small_items`` / ``small_count``, the list a save extended last and how many of
+its items.
 """
 from app.flash import DEFER
 from app.ringlog import BLOCK, MOST, OVER
