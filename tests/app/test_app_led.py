@@ -1,6 +1,6 @@
 """The Display Pack's RGB LED shows the colour of the player who acts now."""
 from appdriver import Driver
-from play_taubertal import new_game
+from play_taubertal import new_game, new_game_steps
 from app.colours import PALETTE
 from support import stepped
 
@@ -21,7 +21,9 @@ def test_no_led_colour_on_a_mono_screen():
 
 @stepped
 def test_the_led_is_lit_while_the_game_is_on_screen_and_only_then():
-    d = new_game(Driver(width=240, height=135, colour=True), 2)
+    d = Driver(width=240, height=135, colour=True)
+    yield
+    yield from new_game_steps(d, 2)
     yield
     d.press("LONG_OK")  # the turn's menu, opened from the game: still the game
     assert type(d.app.top).__name__ == "TurnMenu" and d.app.led() == PALETTE[4]
