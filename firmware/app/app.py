@@ -21,12 +21,10 @@ from app.events import BACK, LONG, OK
 from app.menus import MainMenu
 from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
-from app.store import FileStore
+from app.store import NAMES, SETTINGS, SETUP, FileStore, small_values
 from app.ui import Ui, wrap
 
 SAVE = "game"
-SETTINGS = "settings"
-SETUP = "setup"  # the presses of a new game's setup, from the game menu on
 # games: the last key a game got (app.history), so keys stay new if a save is lost;
 # players: how many the roster holds (app.players), so a new game knows whether to ask
 # who plays a colour without loading the roster
@@ -42,8 +40,17 @@ class App:
         self.rng = rng
         self.today = today
         self._history = None
+        self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
+        # the settings, the roster and a setup's presses: their log (app.small_saves), the
+        # list a save of them extended last (a setup's presses) and how many of its items
+        self.small = None
+        self.small_items = None
+        self.small_count = 0
+        small, snapped = small_values(self)
+        if self.small is None or snapped and any(self.store.has("%s.%s" % (n, e)) for n in NAMES for e in ("json", "bak", "new")):
+            self.later(self._small(None, snapped, None))  # what the boot owes them: blocks made, files removed
         self.settings = dict(DEFAULT_SETTINGS)
-        saved, _ = self.store.load(SETTINGS)
+        saved = small.get(SETTINGS)
         if isinstance(saved, dict):
             for k in DEFAULT_SETTINGS:
                 if type(saved.get(k)) is type(DEFAULT_SETTINGS[k]):
@@ -70,7 +77,6 @@ class App:
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
         self.code_in_flash = code_in_flash
         self.litter = False  # frames were drawn since the garbage was last collected
-        self.flash = FlashQueue()  # all flash work, in the order it must reach the flash
         self.saves = GameSave(self.store, SAVE, self._snapshot, queue=self.flash)
         # the save read, its game not yet built: the first frame waits for none of its modules
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
@@ -81,8 +87,11 @@ class App:
             self.preload(saved.game_id)
         else:  # the main menu's first entry is New game: its setup loads after the first frame
             self.loading.append("app.new_game")
+        if not code_in_flash:  # what writes the small saves, kept: its import reads the flash (tens of ms)
+            self.loading.append("app.small_saves")
         self.stack.append(MainMenu())
-        events, _ = self.store.load(SETUP)
+        events = small.get(SETUP)
+        del small
         self.store.look(False)
         if isinstance(events, list) and events:  # [] once the setup is over
             if self.saves.begun:  # the game it started is in the log: the setup is over
@@ -138,14 +147,14 @@ class App:
     def _setup_saved(self, log):
         if self.setup_depth and len(self.stack) >= self.setup_depth:
             self.setup_log = log
-            self.later(self.store.saving(SETUP, list(log)), DEFER, SETUP)
+            self.small_save(SETUP, None, log)  # the presses since the last
         else:  # the game started, or the setup was left: a boot must not start it again
             self.setup_log = None
             # at once, unless the game in play is a new game's record in the log (a boot
             # that finds it leaves the setup alone): then off the buttons, ahead of the
             # game's snapshot (once that is made, a boot no longer sees the record, and
             # would set the game up again)
-            self.later(self.store.saving(SETUP, []), DEFER if self.saves.begun else NOW, SETUP)
+            self.small_save(SETUP, [], None, DEFER if self.saves.begun else NOW)
             if self.saves.folding is not None:
                 self.flash.to_back(self.saves.folding)
 
@@ -474,7 +483,30 @@ class App:
 
     def save_settings(self):
         """Saved when the hands leave the buttons (before a new game's snapshot)."""
-        self.later(self.store.saving(SETTINGS, dict(self.settings)), DEFER, SETTINGS)
+        self.small_save(SETTINGS, dict(self.settings))
+
+    def small_save(self, name, value, items=None, kind=DEFER):
+        """Save value under name among the small saves (app.small_saves), or (items not
+        None) the list items, which grows, as what it gained; queued as kind, keyed by
+        name.  ValueError for a name that is none of them."""
+        if name not in NAMES:
+            raise ValueError("No such small save: %s" % name)
+        self.later(self._small(name, value, items), kind, name)
+
+    def _small(self, name, value, items):
+        # name None: what a boot owes the small saves (app.small_saves.owed; value: whether it read the log's)
+        yield
+        from app import small_saves  # in a step of its own: a make deploy install reads it from the flash
+        yield
+        if name is None:
+            yield from small_saves.owed(self, value)
+        else:
+            yield from small_saves.saving(self, name, value, items)
+        del small_saves
+        # with the code in flash, out of the heap till the next (a millisecond's import), unless
+        # a setup is under way (its presses' saves come one after another) or a save waits
+        if self.code_in_flash and self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:
+            forget("app.small_saves")
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests
     # compile it under MicroPython, a docstring takes heap.)

@@ -50,6 +50,13 @@ class OsFiles:
 
     def __init__(self, raw=None):
         self.raw = raw
+        self.seen = None  # while a boot reads its saves, the directories raw read (look())
+
+    def look(self, on):
+        """A boot reads its saves (on), or is done: while it reads, the directories a ring's
+        blocks were found through are kept for the next ring's (raw.blocks); anything
+        written drops them (littlefs may move what they name: look(True) again)."""
+        self.seen = {} if on else None
 
     def ring(self, folder, n, make):
         """The blocks of a ring log (app.ringlog) in the files folder/0 .. n-1 of
@@ -58,7 +65,7 @@ class OsFiles:
         at this boot (raw.blocks), else the files themselves.  littlefs's records,
         read first, also say that each file is there, one block long: a boot then
         looks up no file (8 of them, 40 ms on a Pico)."""
-        found = self.raw.blocks(folder, n) if self.raw else None
+        found = self.raw.blocks(folder, n, self.seen) if self.raw else None
         if found is None:
             paths = ["%s/%d" % (folder, k) for k in range(n)]
             if any(self.size(p) != BLOCK for p in paths):
@@ -66,7 +73,7 @@ class OsFiles:
                     return None
                 while self.make_block(folder, n):
                     pass
-                found = self.raw.blocks(folder, n) if self.raw else None
+                found = self.raw.blocks(folder, n, self.seen) if self.raw else None
             found = found or _files(paths)
         return found
 
@@ -80,6 +87,7 @@ class OsFiles:
         return False
 
     def write_bytes(self, path, data):
+        self.look(self.seen is not None)
         with open(path, "wb") as f:
             f.write(data)
 
@@ -91,9 +99,11 @@ class OsFiles:
 
     def writer(self, path):
         """A new file at path, open for write() and close()."""
+        self.look(self.seen is not None)
         return open(path, "w")
 
     def append(self, path, text):
+        self.look(self.seen is not None)
         with open(path, "a") as f:
             f.write(text)
 
@@ -115,9 +125,11 @@ class OsFiles:
             return f.read(count)
 
     def rename(self, old, new):
+        self.look(self.seen is not None)
         os.rename(old, new)
 
     def remove(self, path):
+        self.look(self.seen is not None)
         try:
             os.remove(path)
         except OSError:
@@ -139,6 +151,7 @@ class OsFiles:
 
     def makedirs(self, path):
         if path and not self.exists(path):
+            self.look(self.seen is not None)
             os.mkdir(path)
 
 

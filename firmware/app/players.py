@@ -1,5 +1,5 @@
-"""The roster on the gadget (schaffner.roster): kept in /data as roster.json, saved as the
-settings are (app.store: a power cut keeps the old or the new one whole); Settings →
+"""The roster on the gadget (schaffner.roster): saved as the settings are (app.small_saves:
+a power cut keeps the old or the new one whole); Settings →
 Players to add, rename and remove; and the setup's question of who plays a colour.
 
 A new game asks only when the roster has someone in it (the settings keep how many, so
@@ -8,22 +8,22 @@ presses as before and loads none of this.  Names typed during a setup join the r
 game starts (App.start_game), so a setup a power cut interrupted replays its presses
 onto the roster they were made on.
 """
-from app.flash import DEFER
 from app.seats import shown
+from app.store import ROSTER, small_values
 from app.widgets import Confirm, Menu
 from schaffner.roster import MOST, Roster, check
 
-ROSTER = "roster"
 NEW = "New player..."
 NOBODY = "Nobody"
 
 
 def roster(app):
-    """The roster, read from /data the first time it is needed."""
+    """The roster, read from the flash the first time it is needed."""
     r = getattr(app, "_roster", None)
     if r is None:
+        data = small_values(app)[0].get(ROSTER)
         try:
-            r, _ = app.store.load(ROSTER, Roster.from_dict)
+            r = Roster.from_dict(data) if data is not None else None
         except (ValueError, TypeError):
             r = None
         app._roster = r = r or Roster()
@@ -32,7 +32,7 @@ def roster(app):
 
 def save(app):
     r = roster(app)
-    app.later(app.store.saving(ROSTER, r.to_dict()), DEFER, ROSTER)  # off the buttons, as the settings
+    app.small_save(ROSTER, r.to_dict())  # off the buttons, as the settings
     if app.settings["players"] != len(r.names):
         app.settings["players"] = len(r.names)
         app.save_settings()

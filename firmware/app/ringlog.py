@@ -39,6 +39,7 @@ BLOCK = const(4096)
 PAGE = const(256)  # the flash programs whole pages
 _HEAD = const(8)
 _OVER = const(6)  # a record's length, generation and CRC
+OVER = _OVER  # (app.small_saves: whether a record fits the block in use)
 _END = const(0xFFFF)
 _SNAP = const(0x8000)  # a length's top bit: a snapshot record (a record is under 4 KB)
 _SIZE = const(0x7FFF)
@@ -188,13 +189,16 @@ class RingLog:
                 pos = end
             self.cur, self.pos = k, pos
         pos = self.pos
+        page = bytearray(PAGE)
+        view = memoryview(page)
         while pos < BLOCK:  # programmed past the end: a record cut short (a page a read: a boot's time)
-            rest = bytearray(min(PAGE - pos % PAGE, BLOCK - pos))
-            dev.read(self.cur, pos, rest)
-            if rest != b"\xff" * len(rest):
+            o = pos % PAGE
+            page[:] = _ERASED  # (one buffer, compared whole: no garbage a page)
+            dev.read(self.cur, pos, view[o:])
+            if page != _ERASED:
                 self.pos = BLOCK
                 break
-            pos += len(rest)
+            pos += PAGE - o
         return found
 
     def _window(self, k, pos, at, win):
@@ -254,7 +258,6 @@ class RingLog:
         end = pos + len(pre) + size + 2
         self.cur = k
         page = bytearray(PAGE)
-        back = bytearray(PAGE)
         for at in range(pos - pos % PAGE, end, PAGE):
             page[:] = _ERASED
             o = pos  # where in the block the part begins
@@ -264,9 +267,10 @@ class RingLog:
                     page[a - at:b - at] = memoryview(part)[a - o:b - o]
                 o += len(part)
             self.dev.program(k, at, page)
-            self.dev.read(k, at, back)
             a, b = max(pos, at) - at, min(end, at + PAGE) - at
-            if back[a:b] != page[a:b]:
+            back = bytearray(b - a)  # the record's bytes in the page read back (a typical one's few)
+            self.dev.read(k, at + a, back)
+            if back != page[a:b]:
                 self.pos = BLOCK  # a worn or disturbed page: the record goes into the next block
                 return False
         self.pos = end

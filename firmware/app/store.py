@@ -1,4 +1,5 @@
-"""Whole saves that survive a power cut: the settings, a setup's presses, a game's snapshot.
+"""Whole saves that survive a power cut: a game's snapshot too long for its log, and the
+settings, the roster and a setup's presses of a version before (app.small_saves).
 
 A save (``FileStore.saving``) writes ``name.new``, moves the current
 ``name.json`` to ``name.bak`` and renames ``name.new`` into place.  Whatever
@@ -12,13 +13,64 @@ import json
 from micropython import const
 
 from app.flash import OsFiles
+from app.ringlog import RingLog
 
 _SLICE = const(1024)  # bytes of a save written per step: littlefs's cache
+SETTINGS = "settings"  # the small saves (app.small_saves): files of a version before here
+SETUP = "setup"  # the presses of a new game's setup, from the game menu on
+ROSTER = "roster"  # (app.players)
+NAMES = (SETTINGS, SETUP, ROSTER)
+SMALL_BLOCKS = const(2)
 
 
 def compact(data):
     """data as JSON without spaces: fewer bytes on flash."""
     return json.dumps(data, separators=(",", ":"))
+
+
+# Reading the small saves is here, with the store the app keeps: a boot reads them, and
+# app.small_saves, which writes them, is in the heap only while it does.
+def small_log(owner, make):
+    """The small saves' log in owner.small (an App's: its RingLog), found under the store's
+    small.ring/ files, made where they are missing and make; None while they are not."""
+    ring = owner.small
+    if ring is None:
+        store = owner.store
+        blocks = store.fs.ring(store.root + "/small.ring", SMALL_BLOCKS, make)
+        if blocks is not None:
+            ring = owner.small = RingLog(blocks)
+    return ring
+
+
+def small_values(owner):
+    """{name: value} of the small saves: the log's, or where it holds no snapshot record
+    (its records in play: every block begins with one), the files of a version before;
+    and whether they are the log's."""
+    ring = small_log(owner, False)
+    values = {}  # type: dict
+    if ring is not None:
+        for text in ring.read(-1):
+            try:
+                for key, value in json.loads(text).items():
+                    fold(values, key, value)
+            except (ValueError, TypeError, AttributeError):
+                pass  # not written by this program; its CRC held
+        if ring.snap >= 0:
+            return values, True
+    for name in NAMES:
+        values[name], _ = owner.store.load(name)
+    return values, False
+
+
+def fold(values, key, value):
+    """A small save's record, its key and value, into values: "+name" adds its items to
+    name's list."""
+    if key[:1] == "+":
+        old = values.get(key[1:])
+        if isinstance(old, list) and isinstance(value, list):
+            old.extend(value)
+        return
+    values[key] = value
 
 
 class FileStore:
@@ -39,8 +91,10 @@ class FileStore:
     def look(self, on=True):
         """While a boot reads its saves (on), whether a file is in the folder is answered
         from one listing of it: littlefs walks the folder's records for every look at a
-        file (about 1 ms each on a Pico, a dozen a boot).  Anything the store writes ends it."""
+        file (about 1 ms each on a Pico, a dozen a boot).  Anything the store writes ends it.
+        The files layer keeps the walk to the ring logs' blocks meanwhile (OsFiles.look)."""
         self.listing = self.fs.names(self.root) if on else None
+        self.fs.look(on)
 
     def has(self, name):
         """Whether the folder holds name (a file or a folder)."""

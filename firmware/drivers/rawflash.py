@@ -14,7 +14,8 @@ directory entries of the log's folder, through the metadata pairs from the
 root (littlefs v2's on-disk format, SPEC.md in littlefs: a pair's newer block
 by its revision, its commits up to the last whose CRC holds, each file's
 CTZ struct naming its first block).  Reading three pairs (root, /data,
-game.ring) takes 16-23 ms of a Pico's boot and writes nothing.  A move littlefs
+game.ring) takes 16-23 ms of a Pico's boot and writes nothing; the small saves'
+log (small.ring) takes the first two from that walk.  A move littlefs
 left half done by a power cut (its global state, which this does not read)
 cannot name the log's files: the app never renames them.
 """
@@ -126,18 +127,28 @@ def _dir(flash, pair, buf):
     return found
 
 
-def blocks(folder, n):
+def blocks(folder, n, seen=None):
     """PicoBlocks under the files folder/0 .. n-1 (folder absolute), as
     littlefs has them now; None unless each is a file of exactly one block
-    whose records can be read."""
+    whose records can be read.  seen: the directories read so far by path,
+    which it reads from and adds to (a boot's two ring logs share the walk to
+    theirs; valid only while littlefs writes nothing)."""
     flash = rp2.Flash()
-    buf = bytearray(_BLOCK)
+    buf = None
     found = {b"": [_DIR, _DIRSTRUCT, 0, 1]}  # littlefs's root is always there
+    path = ""
     for name in folder.split("/"):
         e = found.get(name.encode())
         if not e or e[:2] != [_DIR, _DIRSTRUCT]:
             return None
-        found = _dir(flash, e[2:], buf)
+        path += name + "/"
+        known = seen.get(path) if seen is not None else None
+        if known is None:
+            buf = buf or bytearray(_BLOCK)
+            known = _dir(flash, e[2:], buf)
+            if seen is not None:
+                seen[path] = known
+        found = known
     heads = []
     for k in range(n):
         e = found.get(b"%d" % k)

@@ -32,7 +32,9 @@ def test_tip_places_the_tips_dice_in_one_press_undone_in_one():
     boards = ((128, 64, False),) if sys.implementation.name == "micropython" else ((128, 64, False), (240, 135, True))
     for w, h, colour in boards:
         d = Driver(rng=Rng(1), width=w, height=h, colour=colour)
+        yield
         g = start(d, 2)
+        yield
         d.app.do(("roll", "LPPBFCL"))
         d.tick(10)  # the odds, in the polls after the roll
         t = d.app.top

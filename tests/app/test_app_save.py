@@ -6,11 +6,14 @@ from appdriver import Driver
 from app.events import OK
 from memfiles import MemFiles
 from play_taubertal import new_game, record
+from support import stepped
 
 
+@stepped
 def test_a_press_shows_first_and_saves_in_the_next_polls():
     d = new_game(Driver(), 2)
     fs = d.fs
+    yield
     for expected in (1, 1):  # the record alone (the new game's record erased the log's first block)
         before = fs.image()
         d.app.handle(OK)  # a player takes a ticket: the poll of the press ...
@@ -25,6 +28,8 @@ def test_a_press_shows_first_and_saves_in_the_next_polls():
             assert fs.done - done + sum(r.programs for r in fs.rings.values()) - programs == 1
             polls += 1
         assert fs.image() != before and fs.files == before[0] and polls == expected
+        before = None
+        yield
     d.boot().pick("Resume").shows("Red", "Tile 1 of 3")
 
 def test_power_off_before_the_save_loses_only_that_action():
@@ -38,6 +43,7 @@ def test_power_off_before_the_save_loses_only_that_action():
 def _typical():
     d = new_game(Driver(), 4)
     fs = d.fs
+    yield
     sizes = []
     for _ in range(40):
         written, done = fs.written, fs.done
@@ -55,21 +61,29 @@ def test_a_typical_action_programs_a_few_bytes_and_renames_nothing():
     return _typical()
 
 
+@stepped
 def test_undo_is_saved_too():
     d = new_game(Driver(), 2)
+    yield
     d.press("OK", "OK", "LONG_BACK").shows("Undone: Blue took a ticket")
+    yield
     d.boot().pick("Resume").shows("Blue", "Pick 2 of 2")
     d.press("LONG_BACK").shows("Undone: Red took a ticket")
 
 
+@stepped
 def test_a_save_of_the_version_before_resumes_with_undo():
     d = new_game(Driver(), 2)
+    yield
     record(d, ("ticket", 0), ("ticket", 1), ("tile", 0))
     old = d.app.session.to_dict()
     old["v"] = 1  # as the version before saved it: the whole game, no log
+    d = None
+    yield
     fs = MemFiles()
     fs.files["/data/game.json"] = json.dumps(old)
     d = Driver(fs).pick("Resume")
+    yield
     d.shows("tiles", "Blue")
     d.press("LONG_BACK").shows("Undone: Red took a tile")
     d.press("OK", "OK")
@@ -78,18 +92,23 @@ def test_a_save_of_the_version_before_resumes_with_undo():
     assert d.boot().app.session.to_dict() == state
 
 
+@stepped
 def test_a_game_with_a_log_in_the_layout_of_the_version_before_resumes_and_goes_on():
     d = new_game(Driver(), 2)
     snapshot = d.app.session.to_dict()
+    yield
     record(d, ("ticket", 0), ("ticket", 1))
     state = d.app.session.to_dict()
     fs = d.fs
+    d = None
+    yield
     del fs.rings["/data/game.ring"]  # the version before had no ring: its log was in a folder
     snapshot["gen"] = 1  # its snapshot a file
     fs.files["/data/game.json"] = json.dumps(snapshot)
     fs.files["/data/game.log/0"] = '\n{"gen":1}\n["ticket",0]\n["ticket",1]'
     d = Driver(fs).pick("Resume")
     assert d.app.session.to_dict() == state
+    yield
     d.press("OK")  # an action: logged in the ring, the old log kept until the next snapshot
     assert d.app.session.to_dict() != state and fs.exists("/data/game.log/0")
     state = d.app.session.to_dict()

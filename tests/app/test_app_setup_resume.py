@@ -1,6 +1,7 @@
 """A new game's setup survives a power cut (or a reload of the web page), as a game
 does: its presses from the game menu on are saved, and replayed at boot."""
 from appdriver import Driver
+from small import small_put, small_saved
 from support import stepped
 
 
@@ -30,7 +31,7 @@ def test_a_setup_cut_short_comes_back_where_it_was():
     d.shows("Set up 3/6")
     d.press("OKx4")
     assert d.app.session.names == ["Blue", "Red", "Green"]
-    assert d.fs.files["/data/setup.json"] == "[]"  # no setup in progress
+    assert small_saved(d.fs, "setup") == []  # no setup in progress
     yield
     d.boot()  # the game, not its setup
     assert d.app.top.__class__.__name__ == "MainMenu" and d.app.session.names == ["Blue", "Red", "Green"]
@@ -56,16 +57,26 @@ def test_a_setup_left_with_back_is_not_resumed_and_the_game_in_play_stays():
     d.press("BACK")  # out of the setup, back to the main menu
     d.press("BACK", "BACK", "BACK")
     assert len(d.app.stack) == 1
-    assert d.fs.files["/data/setup.json"] == "[]"
+    assert small_saved(d.fs, "setup") == []
     d.boot()
     assert len(d.app.stack) == 1 and d.app.session.key == first
 
 
 def test_a_damaged_setup_save_is_ignored():
     d = Driver()
+    small_put(d.fs, "setup", {"not": "presses"})
+    d.boot()
+    assert len(d.app.stack) == 1
+    small_put(d.fs, "setup", [2, "x", 99, 2])  # OK: Taubertal, nonsense left out, OK: 2 players
+    d.boot()
+    d.shows("Who starts?")
+
+
+def test_a_damaged_setup_file_of_a_version_before_is_ignored():
+    d = Driver()
     d.fs.files["/data/setup.json"] = '{"not": "presses"'
     d.boot()
     assert len(d.app.stack) == 1
-    d.fs.files["/data/setup.json"] = '[2, "x", 99, 2]'  # OK: Taubertal, nonsense left out, OK: 2 players
+    d.fs.files["/data/setup.json"] = '[2, "x", 99, 2]'
     d.boot()
     d.shows("Who starts?")

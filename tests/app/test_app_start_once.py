@@ -20,10 +20,13 @@ def _counting(cls):
 
 
 def _started(game_cls, start):
+    """(the Driver, how often game_cls.from_dict ran) once start(d), the setup's presses, has
+    run: a generator, as start is, so the heap is collected between its steps."""
     calls, build = _counting(game_cls)
     try:
         d = Driver()
-        start(d)
+        yield
+        yield from start(d)
     finally:
         game_cls.from_dict = build
     s = d.app.session
@@ -32,24 +35,36 @@ def _started(game_cls, start):
     return d, len(calls)
 
 
+def _taubertal(d):
+    play_taubertal.new_game(d, 2)
+    yield
+
+
+def _ttr(d):
+    d.pick("New game").pick("TtR Austria")
+    yield
+    d.press("OK", "OK", "OK").pick("Start scoring")
+
+
+@stepped
 def test_taubertal_starts_without_building_its_game_again():
     from schaffner.taubertal.game import Game
-    d, built = _started(Game, lambda d: play_taubertal.new_game(d, 2))
+    d, built = yield from _started(Game, _taubertal)
     assert built == 0
     d.shows("Red")  # the draft's first ticket, Red's
 
 
+@stepped
 def test_trainmaker_starts_without_building_its_game_again():
     from schaffner.trainmaker.game import Game
-    d, built = _started(Game, lambda d: list(play_trainmaker.new_game(d, 2, None)))
+    d, built = yield from _started(Game, lambda d: play_trainmaker.new_game(d, 2, None))
     assert built == 0 and d.app.session.game.phase() == "cards"
 
 
 @stepped
 def test_ttr_starts_without_building_its_game_again_and_an_undo_goes_back_to_its_start():
     from schaffner.ttr_austria.game import Game
-    d, built = _started(Game, lambda d: d.pick("New game").pick("TtR Austria").press("OK", "OK", "OK")
-                        .pick("Start scoring"))
+    d, built = yield from _started(Game, _ttr)
     assert built == 0
     base = dict(d.app.session.journal.base)
     yield

@@ -1,6 +1,6 @@
 """Der Taubertal-Express through the app: setup, reference, payday, sale calculator, final details."""
 from appdriver import Driver
-from play_taubertal import new_game, record, skip_to, strict
+from play_taubertal import new_game_steps, record, skip_to, strict
 from support import stepped
 
 
@@ -28,9 +28,12 @@ def test_setup_checklist_for_two_players():
     assert g.n == 2 and g.cubes == [0, 1] and g.coins == [1, 1]
 
 
+@stepped
 def test_setup_back_leaves_without_a_game():
     d = small()
+    yield
     d.pick("New game").pick("Taubertal").press("UP", "OK", "OKx3")
+    yield
     d.shows("Set up", "Action tiles", "9")
     d.press("BACK").shows("New game")
     assert d.app.session is None and "Resume" not in d.text
@@ -39,7 +42,10 @@ def test_setup_back_leaves_without_a_game():
 @stepped
 def test_building_reference_on_both_screens():
     for make in (small, colour):
-        d = new_game(make(), 2)
+        d = make()
+        yield
+        yield from new_game_steps(d, 2)
+        yield
         d.press("LONG_OK").pick("Buildings").shows("Kiosk", "Kantine")
         d.press("OK").shows("Kiosk", "Instant", "coins", "Take 3 action cubes", "Applied by app")
         yield
@@ -80,11 +86,13 @@ def test_describe_names_every_action_shortly():
         assert len(text) <= 40
 
 
+@stepped
 def test_sale_calculator_outside_a_turn_records_nothing():
     # Rulebook: 2 wine, 1 sheep, 1 grain -> wine first 2 x 1, then 1 x 2 and 1 x 3 = 7 coins;
     # 4 tokens x 2 = 8 VP.
     d = small()
-    new_game(d, 4)
+    yield from new_game_steps(d, 4)
+    yield
     before = d.app.session.to_dict()
     d.press("LONG_OK").pick("Sale calculator").shows("Sale calculator", "Wine", "Tools")
     d.press("UPx2", "OK", "UP", "OK", "UP", "OK").shows("=7 coins 8 VP")
@@ -96,7 +104,9 @@ def test_sale_calculator_outside_a_turn_records_nothing():
 @stepped
 def test_payday_page_by_page_with_staff_house_and_unpaid_wages():
     d = colour()
-    new_game(d, 2)
+    yield
+    yield from new_game_steps(d, 2)
+    yield
     yield from skip_to(d, "round", 1, 3)
     record(d, ("carriage", 0, "worker"), ("build", 0, "dienstwohnhaus"), ("coins", 0, 2))
     yield
@@ -119,7 +129,7 @@ def test_payday_page_by_page_with_staff_house_and_unpaid_wages():
 @stepped
 def test_build_over_goes_to_the_top_and_shows_the_new_order():
     d = small()
-    new_game(d, 3)
+    yield from new_game_steps(d, 3)
     yield from skip_to(d, "round", 1, 2)
     record(d, ("build", 0, "kiosk"), ("done", 0), ("build", 1, "kantine"), ("done", 1),
            ("build", 2, "postamt"), ("done", 2))
@@ -136,18 +146,21 @@ def test_build_over_goes_to_the_top_and_shows_the_new_order():
     assert g.station(1) == ["wasserturm"] and g.built_over(1) == ["kantine"]
 
 
+@stepped
 def test_players_sheet_and_turn_order():
     d = colour()
-    new_game(d, 3)
+    yield from new_game_steps(d, 3)
     d.press("LONG_OK").pick("Players").shows("Red", "1/3", "VP 0", "Coins 1", "Cubes 0 of 8",
                                           "Hired 0 of 2", "No freight car", "Pioneer: 1st")
     d.press("UP").shows("Green", "3/3", "Cubes 2 of 8", "Pioneer: 3rd")
     d.press("BACK").pick("Turn order").shows("Pass 1 order", "1 Red", "2 Blue", "3 Green")
 
 
+@stepped
 def test_replacing_tickets_stops_at_the_vp_floor():
     d = small()
-    new_game(d, 2)
+    yield from new_game_steps(d, 2)
+    yield
     d.press("LONG_OK").pick("Replace ticket").shows("Red: no room", "-3 VP", "VP floor -5")
     d.press("UP", "OK")
     assert d.app.session.game.vp == [-3, 0]
@@ -158,7 +171,9 @@ def test_replacing_tickets_stops_at_the_vp_floor():
 @stepped
 def test_final_asks_only_what_the_buildings_need():
     d = colour()
-    new_game(d, 3)
+    yield
+    yield from new_game_steps(d, 3)
+    yield
     yield from skip_to(d, "round", 1, 3)
     record(d, ("build", 0, "lokschuppen"), ("done", 0), ("build", 1, "empfangshalle"))
     yield
@@ -179,7 +194,10 @@ def test_final_asks_only_what_the_buildings_need():
 @stepped
 def test_change_menu_follows_actions_undos_and_its_player():
     # the menu keeps its rows while nothing changed: each of these must change them
-    d = new_game(small(), 2)
+    d = small()
+    yield
+    yield from new_game_steps(d, 2)
+    yield
     yield from skip_to(d, "round", 1, 1)
     d.press("OK").pick("VP/coins/cubes").shows("Change: Red", "VP 0", "Coins 1")
     d.pick("VP").press("UPx3", "OK").shows("Change: Red", "VP 3", "Coins 1")

@@ -1,7 +1,7 @@
 """Trainmaker on the gadget: setup, City card entry, the Steam Engine, the deck
 running out and a declared Contract, by button presses."""
 from appdriver import Driver
-from play_trainmaker import card, new_game, start, to
+from play_trainmaker import card, new_game, start, start_steps, to
 from schaffner.rng import Rng
 from support import picks, stepped
 
@@ -109,7 +109,7 @@ def test_steam_contract_entry_checks_its_needs():
 def test_steam_engine_draws_after_the_round_until_three_rolling_stock():
     d = Driver(rng=Rng(1))
     d.app.settings["odds"] = False  # to fit the MicroPython heap in one step
-    g = start(d, 2, ("terminal",))
+    g = yield from start_steps(d, 2, ("terminal",))
     yield
     # Red and Blue roll no Locomotive and let Switch Track be: their turns end
     for name in ("Red", "Blue"):
@@ -136,7 +136,7 @@ def test_steam_engine_draws_after_the_round_until_three_rolling_stock():
 @stepped
 def test_steam_engine_wins_with_its_contract():
     d = Driver(rng=Rng(1))
-    g = start(d, 1, ("coal",))
+    g = yield from start_steps(d, 1, ("coal",))
     yield
     d.app.do(("roll", "PBFCPBF"))
     to(d, "Pass")

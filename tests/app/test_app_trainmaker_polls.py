@@ -4,14 +4,14 @@ import gc
 
 from app.flash import AFTER_MS, DEFER, QUIET_MS
 from app.trainmaker.draw import pct
-from play_trainmaker import first_roll
+from play_trainmaker import first_roll_steps
 from schaffner.trainmaker import solver
 from support import stepped
 
 
 @stepped
 def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
-    d, g = first_roll(3)
+    d, g = yield from first_roll_steps(3)
     app = d.app
     t = app.top
     yield
@@ -40,7 +40,7 @@ def test_a_poll_draws_a_frame_or_works_on_the_odds_never_both():
 
 @stepped
 def test_deferred_flash_work_waits_for_the_dice_to_stop():
-    d, g = first_roll(3)
+    d, g = yield from first_roll_steps(3)
     app = d.app
     t = app.top
     yield
@@ -68,7 +68,8 @@ def test_deferred_flash_work_waits_for_the_dice_to_stop():
 def test_a_slice_is_a_step_or_two_while_the_hands_may_be_at_the_buttons():
     # a collection landing in the slice's poll then still leaves it short (a make deploy
     # install's takes 10-14 ms: its code is in the heap)
-    app = first_roll(3)[0].app
+    d, _ = yield from first_roll_steps(3)
+    app = d.app
     t = app.top
     yield
     steps = []
@@ -100,7 +101,8 @@ def test_a_poll_makes_no_garbage_while_the_odds_are_worked_out():
     # measured under MicroPython (CPython has no heap counter and measures 0): the bound
     # methods and the state's tuple a poll made were 65 bytes of garbage, and a collection
     # is 10-14 ms of a make deploy install's poll
-    app = first_roll(3)[0].app
+    d, _ = yield from first_roll_steps(3)
+    app = d.app
     t = app.top
     yield
     t.advance = lambda work, app, now: (False, None)  # the solver's own garbage left out

@@ -3,7 +3,7 @@ solver makes room for it, and the odds are as before when the table comes back."
 from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from appdriver import Driver
-from play_trainmaker import start
+from play_trainmaker import start, start_steps
 from schaffner.rng import Rng
 from schaffner.trainmaker import solver
 from support import stepped
@@ -14,7 +14,8 @@ CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 @stepped
 def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
     d = Driver(rng=Rng(3))
-    g = start(d, 2, cards=CARDS)
+    yield
+    g = yield from start_steps(d, 2, cards=CARDS)
     table = d.app.top
     d.tick(10)
     yield

@@ -4,7 +4,7 @@ import sys
 
 from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
-from play_trainmaker import Clock, first_roll, to
+from play_trainmaker import Clock, first_roll_steps, to
 from schaffner.trainmaker import solver
 from support import stepped
 
@@ -18,7 +18,7 @@ def _place(d, *positions):
 
 @stepped
 def test_odds_line_for_each_decision_worked_out_once_per_state():
-    d, g = first_roll(3)
+    d, g = yield from first_roll_steps(3)
     yield
     calls = []
     table = d.app.top
@@ -39,7 +39,7 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
     d.press("UP")
     d.shows("Tip ...")
     yield  # the roll's garbage goes before the solver's polls, as between a Pico's polls
-    d.tick(40)
+    yield from d.polls(40)
     best = choices(g)[0]  # one Locomotive, the Passenger Car and the Boxcar
     assert best[1] == "LPB" and best[2] is None
     d.shows("Tip LPB", pct(best[0]))
@@ -73,7 +73,7 @@ def test_odds_line_for_each_decision_worked_out_once_per_state():
 
 @stepped
 def test_odds_in_slices_never_hold_a_press():
-    d, g = first_roll(3)
+    d, g = yield from first_roll_steps(3)
     app = d.app
     t = app.top
     yield
@@ -85,6 +85,7 @@ def test_odds_in_slices_never_hold_a_press():
     while True:
         ticks += 1
         changed = app.tick(20)
+        yield
         if not t.busy(app):  # the odds are known (the app may load code after them)
             break
     assert changed and ticks > 5  # a few milliseconds a poll
@@ -107,7 +108,7 @@ def test_odds_in_slices_never_hold_a_press():
 
 @stepped
 def test_undo_names_what_was_undone():
-    d = first_roll(3, odds=False)[0]
+    d, _ = yield from first_roll_steps(3, odds=False)
     yield
     d.press("LONG_BACK")
     d.shows("Undone: Card PPF mail")
@@ -137,7 +138,7 @@ def test_undo_names_what_was_undone():
 
 @stepped
 def test_reboot_mid_turn_resumes_exactly():
-    d = first_roll(5, 3)[0]
+    d, _ = yield from first_roll_steps(5, 3)
     yield
     d.press("OK")  # Roll 7; the power goes before the dice stop tumbling
     faces = d.app.session.game.faces()
@@ -157,7 +158,7 @@ def test_reboot_mid_turn_resumes_exactly():
 
 @stepped
 def test_reboot_after_placing_resumes_the_same_screen():
-    d, g = first_roll(5, 3)
+    d, g = yield from first_roll_steps(5, 3)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.render()
@@ -176,7 +177,7 @@ def test_reboot_after_placing_resumes_the_same_screen():
 
 @stepped
 def test_roll_history_newest_first_with_derails_marked():
-    d = first_roll(3, odds=False)[0]
+    d, _ = yield from first_roll_steps(3, odds=False)
     yield
     d.app.do(("roll", "LPBFFFF"))
     d.app.do(("switch", 6, "B"))

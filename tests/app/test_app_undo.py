@@ -3,23 +3,28 @@ can be redone until the next action (a long OK on its message, or the main
 menu), across a power cut; the main menu's undo and redo say what they will
 do before they do it.  (A redone roll's dice and a redone win: test_history_dice.)"""
 from appdriver import Driver
-from play_taubertal import new_game
+from play_taubertal import new_game_steps
 from support import stepped
 
 
 def _two_tickets():
-    d = new_game(Driver(), 2)
+    d = Driver()
+    yield
+    yield from new_game_steps(d, 2)
     d.press("OK", "OK")  # Red's ticket, then Blue's
     return d
 
 
+@stepped
 def test_undone_stays_until_a_key_and_a_long_ok_redoes_it():
-    d = _two_tickets()
+    d = yield from _two_tickets()
     state = d.app.session.to_dict()["journal"]["actions"]
+    yield
     d.press("LONG_BACK")
     d.shows("Undone: Blue took a ticket Hold OK: redo")
     for now in range(0, 60000, 500):  # a minute passes: still there
         d.tick(now)
+    yield
     d.app.render()
     d.shows("Undone: Blue took a ticket")
     d.press("LONG_OK")
@@ -30,8 +35,9 @@ def test_undone_stays_until_a_key_and_a_long_ok_redoes_it():
     assert d.app.session.to_dict()["journal"]["actions"] == state
 
 
+@stepped
 def test_a_key_other_than_a_long_ok_only_dismisses_undone():
-    d = _two_tickets()
+    d = yield from _two_tickets()
     d.press("LONG_BACK", "DOWN")
     assert not any("Undone" in t for t in d.app.ui.drawn)
     assert d.app.session.journal.undone == [("ticket", 1)]
@@ -41,7 +47,7 @@ def test_a_key_other_than_a_long_ok_only_dismisses_undone():
 
 @stepped
 def test_redo_from_the_menu_says_what_and_lasts_until_the_next_action():
-    d = _two_tickets()
+    d = yield from _two_tickets()
     yield
     d.press("LONG_BACK", "OK", "LONG_BACK", "OK", "BACK")
     yield
@@ -68,8 +74,10 @@ def test_redo_from_the_menu_says_what_and_lasts_until_the_next_action():
     assert "Redo last" not in d.app.top.items and not d.app.session.journal.undone
 
 
+@stepped
 def test_undo_from_the_menu_says_what_it_takes_back_first():
-    d = _two_tickets()
+    d = yield from _two_tickets()
+    yield
     d.press("BACK")
     d.pick("Undo last")
     d.shows("Take back Blue took a ticket? OK: yes")
@@ -78,6 +86,7 @@ def test_undo_from_the_menu_says_what_it_takes_back_first():
     d.pick("Undo last")
     d.press("LONG_BACK")
     assert d.app.session.journal.count() == 2
+    yield
     # four OK presses on "Undo last": each undo is named before it is done
     d.pick("Undo last")
     d.press("OK")
@@ -94,7 +103,7 @@ def test_undo_from_the_menu_says_what_it_takes_back_first():
 
 @stepped
 def test_redo_survives_a_power_cut_in_the_log_and_in_a_snapshot():
-    d = _two_tickets()
+    d = yield from _two_tickets()
     yield
     d.press("LONG_BACK", "OK", "LONG_BACK")
     yield

@@ -6,7 +6,7 @@ import json
 
 from appdriver import Driver
 from app.games import Saved
-from play_taubertal import new_game
+from play_taubertal import new_game_steps
 from schaffner.journal import REDO, Journal
 from support import stepped
 
@@ -30,7 +30,9 @@ class Tally:
 
 @stepped
 def test_the_first_frame_is_the_built_games_menu_after_actions_undos_and_redos():
-    d = new_game(Driver(), 2)
+    d = Driver()
+    yield
+    yield from new_game_steps(d, 2)
     yield
     steps = (
         (("OK", "OK"), True, False),  # Red's ticket, then Blue's
@@ -42,6 +44,7 @@ def test_the_first_frame_is_the_built_games_menu_after_actions_undos_and_redos()
         if d.app.top is d.app.stack[0]:
             d.pick("Resume")
         d.press(*presses)
+        yield
         d.boot(resume=False)  # the first frame: drawn from the save, the game not built
         first = d.text
         assert d.app._saved is not None, "the game was built before the first frame"
@@ -82,8 +85,11 @@ def test_the_save_counts_undo_and_redo_as_the_journal_does_folds_included():
         assert journal.folded > 0 or trial < 8  # the longer trials fold
 
 
+@stepped
 def test_a_snapshot_that_does_not_fit_its_game_falls_back_after_the_first_frame():
-    d = new_game(Driver(), 2)
+    d = Driver()
+    yield
+    yield from new_game_steps(d, 2)
     d.app.flush()
     start = d.app.session.to_dict()
     start["gen"] = d.app.saves.gen
@@ -96,6 +102,7 @@ def test_a_snapshot_that_does_not_fit_its_game_falls_back_after_the_first_frame(
     fs.files["/data/game.json"] = json.dumps(start)
     fs.files["/data/game.bak"] = good
     d.power_off()
+    yield
     d.boot()
     d.shows("damaged", "Restored the one before")
     # the copy before is the game's start (a log is never replayed onto an older copy)

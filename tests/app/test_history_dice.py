@@ -155,7 +155,7 @@ def test_a_new_game_gets_a_new_key_even_when_the_save_is_lost():
     assert d.app.session.key == 2
     for name in [n for n in d.fs.files if n.startswith("/data/game.")]:
         del d.fs.files[name]  # the save is gone, its log too: the settings still know the last key
-    d.fs.rings.clear()
+    del d.fs.rings["/data/game.ring"]
     d.boot()
     assert d.app.session is None
     new_ttr(d)

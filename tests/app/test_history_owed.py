@@ -105,7 +105,10 @@ def test_a_record_too_long_for_its_slot_is_said_at_the_polls_and_owes_nothing():
 
 @stepped
 def test_a_power_cut_before_the_record_leaves_it_owed_and_the_next_boot_writes_it():
-    d = to_finish(Driver())
+    d = Driver()
+    yield
+    to_finish(d)
+    yield
     key, clock = finish(d)
     d.power_off()  # before the hands left the buttons: the action's record is on flash, no more
     assert PLAYS not in d.fs.files
@@ -155,8 +158,12 @@ def test_an_undo_before_the_record_takes_it_back_and_a_redo_owes_it_again():
 
 @stepped
 def test_a_new_game_started_at_once_puts_the_old_record_first_and_a_cut_anywhere_keeps_it():
-    d = to_finish(Driver())
+    d = Driver()
+    yield
+    to_finish(d)
+    yield
     key, clock = finish(d)
+    yield
     d.press("BACKx6")
     d.pick("New game")
     d.press("UP", "OK")  # a new game: yes

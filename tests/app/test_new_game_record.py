@@ -1,9 +1,8 @@
 """A new game is a record of the game's log (its whole state), programmed at once; its
 snapshot, the setup's end and the settings wait for the hands to leave the buttons."""
-import json
-
 from appdriver import Driver
 from app.events import OK
+from small import small_saved
 
 
 def _test_a_new_game_is_a_record_of_its_log_until_its_snapshot_and_a_boot_rebuilds_it():
@@ -27,7 +26,7 @@ def _test_a_new_game_is_a_record_of_its_log_until_its_snapshot_and_a_boot_rebuil
     assert _played(d) == state and len(d.app.stack) == 1
     d.pick("Resume").shows("Blue")
     d.app.flush()
-    assert json.loads(d.fs.files["/data/setup.json"]) == [] and not d.app.saves.begun  # its snapshot made
+    assert small_saved(d.fs, "setup") == [] and not d.app.saves.begun  # its snapshot made
     yield
     d.boot()
     assert _played(d) == state
@@ -42,7 +41,7 @@ def test_the_setup_is_over_before_the_new_games_snapshot_is_made():
     d.app.render()
     while d.app.saves.begun:  # until the game's snapshot is in place
         d.app.flash.step()
-    assert json.loads(d.fs.files["/data/setup.json"]) == []
+    assert small_saved(d.fs, "setup") == []
     d.boot()  # the power went the moment the snapshot was in place
     assert len(d.app.stack) == 1 and d.app.session is not None  # the main menu, not the setup again
 

@@ -97,6 +97,36 @@ def test_a_boot_finds_the_log_where_littlefs_keeps_it_and_writes_nothing():
     assert _sums() == before
 
 
+@stepped
+def test_a_second_ring_of_the_boot_reads_no_folder_the_first_read():
+    yield from _chip("gadget")
+    chip = fake_rp2.FLASH
+    reads = []
+    read = chip.readblocks
+    chip.readblocks = lambda block, buf, offset=0: reads.append(block) or read(block, buf, offset)
+    seen = {}
+    assert rawflash.blocks(RING, 8, seen).blocks == BLOCKS["gadget"] and reads
+    yield
+    del reads[:]
+    assert rawflash.blocks(RING, 8, seen).blocks == BLOCKS["gadget"] and reads == []
+    assert rawflash.blocks("/data/small.ring", 2, seen) is None and reads == []  # not made here
+    del chip.readblocks
+
+
+def test_what_the_files_layer_keeps_of_the_walk_goes_with_any_write():
+    fs = OsFiles(_Board(None))
+    fs.makedirs(ROOT)
+    fs.look(True)
+    for write in (lambda: fs.append(ROOT + "/x", "1"), lambda: fs.rename(ROOT + "/x", ROOT + "/y"),
+                  lambda: fs.remove(ROOT + "/y"), lambda: fs.write_bytes(ROOT + "/z", b"1")):
+        fs.seen["/"] = {}
+        write()
+        assert fs.seen == {}
+    fs.remove(ROOT + "/z")
+    fs.look(False)
+    assert fs.seen is None
+
+
 def _writes_only_under_the_files(name):
     """The log read, then written around its ring (every block erased and
     programmed): only the blocks under its files change."""
@@ -200,7 +230,7 @@ class _Board:
         self.found = found
         self.asked = 0
 
-    def blocks(self, folder, n):
+    def blocks(self, folder, n, seen=None):
         self.asked += 1
         # as littlefs's records say: none while a file is missing or not one block long
         whole = all(OsFiles().size("%s/%d" % (folder, k)) == BLOCK for k in range(n))

@@ -80,13 +80,14 @@ def _presses(game):
 
 def _forget_roster(save):
     """The gadget as the scripts start from: nobody in the roster, so a setup asks no names."""
-    if os.path.exists(save / "roster.json"):
-        os.remove(save / "roster.json")
-        with open(save / "settings.json") as f:
-            settings = json.load(f)
+    from app.flash import OsFiles
+    from small import small_put, small_saved
+    fs = OsFiles()
+    settings = small_saved(fs, "settings", str(save))
+    if settings:
+        small_put(fs, "roster", None, str(save))
         settings["players"] = 0
-        with open(save / "settings.json", "w") as f:
-            json.dump(settings, f)
+        small_put(fs, "settings", settings, str(save))
 
 
 def _play(save, log):

@@ -81,12 +81,20 @@ class Driver:
         per tick, ticked until it is done (the device polls again at once
         while the app is busy); logged for replays as -1 - now_ms, and a
         replay, like the device, ticks again while the app is busy."""
+        for _ in self.polls(now_ms):
+            pass
+        return self
+
+    def polls(self, now_ms):
+        """tick(now_ms), a generator: a step per poll (under MicroPython the heap is
+        collected between them, as between a Pico's polls)."""
         self.log.append(-1 - now_ms)
         while True:
             if self.app.tick(now_ms):
                 self.app.render()
             if not self.app.busy():
-                return self
+                return
+            yield
 
     @property
     def text(self):

@@ -403,12 +403,23 @@ def strict(d):
 
 def new_game(d, players):
     """From the main menu to the first screen of play (seats in NAMES order)."""
+    for _ in new_game_steps(d, players):
+        pass
+    return d
+
+
+def new_game_steps(d, players):
+    """new_game(), a generator: a step per screen of the setup (under MicroPython the
+    heap is collected between them)."""
     d.pick("New game")
     d.pick("Taubertal")
+    yield
     if players > 2:
         d.press("UPx%d" % (players - 2))
-    d.press("OK", "OKx%d" % players, "OKx6")
-    return d
+    d.press("OK", "OKx%d" % players)
+    yield
+    d.press("OKx6")
+    yield
 
 
 def quick(g):

@@ -72,34 +72,61 @@ def new_game(d, players=3, contract=CONTRACT):
     d.pick("Done")
 
 
-def first_roll(seed, players=2, odds=True):
-    """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game."""
+def first_roll_steps(seed, players=2, odds=True):
+    """A Driver with Rng(seed) at Red's first roll with FEW face up, and its game: the
+    value of this generator, a step per screen (under MicroPython the heap is collected
+    between them)."""
     from appdriver import Driver
     from schaffner.rng import Rng
     d = Driver(rng=Rng(seed))
     if not odds:
         d.app.settings["odds"] = False
-    return d, start(d, players, cards=FEW)
+    yield
+    g = yield from start_steps(d, players, cards=FEW)
+    return d, g
+
+
+def _done(steps):
+    """The value of a generator of steps, run to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def start(d, players=3, contract=(), cards=DECK[:3]):
     """A new game by presses, with these face-up cards entered (for the tests)."""
+    return _done(start_steps(d, players, contract, cards))
+
+
+def start_steps(d, players=3, contract=(), cards=DECK[:3]):
+    """start() a step at a time (a generator: the heap is collected between its steps
+    under MicroPython); its value: start's."""
     for _ in new_game(d, players, contract):
-        pass
+        yield
     for c in cards:
-        card(d, *c)
+        yield from card_steps(d, *c)
     return d.app.session.game
 
 
 def card(d, needs, goods):
     """Enter a City card: counts of P, B, F, then its goods (none for a Terminal),
     the shorter way from "?" (DOWN to the first goods type, UP to the last)."""
+    for _ in card_steps(d, needs, goods):
+        pass
+
+
+def card_steps(d, needs, goods):
+    """card(), a generator: a step per count and for the goods."""
     for face in "PBF":
         n = needs.count(face)
         d.press(*(("UPx%d" % n, "OK") if n else ("OK",)))
+        yield
     if len(needs) < 4:
         i = GOODS.index(goods)
         d.press("DOWNx%d" % (i + 1) if i < 3 else "UPx%d" % (len(GOODS) - i), "OK")
+        yield
 
 
 def to(d, label):

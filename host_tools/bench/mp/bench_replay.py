@@ -43,6 +43,9 @@ class DiscardFiles:
     def makedirs(self, path):
         pass
 
+    def look(self, on):
+        pass
+
     def ring(self, folder, n, make):
         return VoidBlocks(n)
 
