@@ -3,7 +3,7 @@ solver makes room for it, and the odds are as before when the table comes back."
 from app.flash import AFTER_MS
 from app.trainmaker.draw import pct
 from appdriver import Driver
-from play_trainmaker import start, start_steps
+from play_trainmaker import start_steps
 from schaffner.rng import Rng
 from schaffner.trainmaker import solver
 from support import stepped
