@@ -27,7 +27,7 @@ its items.
 """
 from app.flash import DEFER
 from app.ringlog import BLOCK, MOST, OVER
-from app.store import NAMES, SETUP, SMALL_BLOCKS, compact, fold, small_log, small_values
+from app.store import NAMES, SETUP, SMALL_BLOCKS, SMALL_FOLDER, compact, fold, small_log, small_values
 
 
 def owed(owner, snapped):
@@ -45,7 +45,7 @@ def making(owner):
     gadget, or one whose saves were the files of a version before), a file a step,
     and the first block erased in a step of its own (a boot makes them before the hands
     come: the first save erases nothing); then its RingLog (the value it returns)."""
-    folder = owner.store.root + "/small.ring"
+    folder = owner.store.root + SMALL_FOLDER
     while owner.small is None and owner.store.fs.make_block(folder, SMALL_BLOCKS):
         yield
     ring = owner.small
@@ -82,15 +82,14 @@ def saving(owner, name, value, items):
         if snap and not whole:
             data, capped = _whole(owner, key, value)  # (taken once: nothing else writes here meanwhile)
             whole = True
-        if snap:
-            if ring.space(len(data)) < 0 and ring.first >= 0:
-                # the blocks after the snapshot's hold a snapshot record cut short: every block
-                # begins with one, so the records in play are all in the first's
-                ring.cur, ring.pos = ring.first, BLOCK
-            if not ring.space(len(data)):
-                yield
-                ring.erase_next()  # alone in its step
-                yield
+        if snap and not _room(ring, len(data)):
+            yield
+            # the erase alone in its step, the block it takes decided in it: a read of the
+            # flash between steps (the roster's) sets where the log goes anew
+            if not _room(ring, len(data)):
+                ring.erase_next()
+            yield
+            continue
         if ring.append(data, 0, -1, snap):
             break
         snap = True  # a page that did not read back: a snapshot into the next block
@@ -104,6 +103,15 @@ def saving(owner, name, value, items):
         owner.flash.add(_tidying(owner), DEFER)
     if ring.ahead(False):
         owner.flash.add(_ahead(ring), DEFER, "small ahead")
+
+
+def _room(ring, size):
+    """Whether a snapshot record of size bytes has an erased block to go to."""
+    if ring.space(size) < 0 and ring.first >= 0:
+        # the blocks after the snapshot's hold a snapshot record cut short: every block
+        # begins with one, so the records in play are all in the first's
+        ring.cur, ring.pos = ring.first, BLOCK
+    return ring.space(size) != 0
 
 
 def _whole(owner, key, value):

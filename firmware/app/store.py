@@ -21,6 +21,7 @@ SETUP = "setup"  # the presses of a new game's setup, from the game menu on
 ROSTER = "roster"  # (app.players)
 NAMES = (SETTINGS, SETUP, ROSTER)
 SMALL_BLOCKS = const(2)
+SMALL_FOLDER = "/small.ring"  # (under the store's root) their log's blocks
 
 
 def compact(data):
@@ -36,7 +37,7 @@ def small_log(owner, make):
     ring = owner.small
     if ring is None:
         store = owner.store
-        blocks = store.fs.ring(store.root + "/small.ring", SMALL_BLOCKS, make)
+        blocks = store.fs.ring(store.root + SMALL_FOLDER, SMALL_BLOCKS, make)
         if blocks is not None:
             ring = owner.small = RingLog(blocks)
     return ring
