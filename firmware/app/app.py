@@ -181,11 +181,15 @@ class App:
             self._left(self.stack.pop())
 
     # A screen that opens a part of the app a game does without (Settings, the
-    # history) names its modules in LEAVES: they leave the heap when it is left.
+    # history) names its modules in LEAVES: they leave the heap when it is left;
+    # in LEAVES_IMAGE, those that leave it with the code in flash only (an import is a
+    # millisecond there; a make deploy install's reads the flash: it keeps them).
     def _left(self, screen):
         names = getattr(screen, "LEAVES", None)
         if names:
             forget(*names)
+        if self.code_in_flash:
+            forget(*getattr(screen, "LEAVES_IMAGE", ()))
 
     @property
     def top(self):
@@ -319,7 +323,8 @@ class App:
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
         a game needs; with the code in flash, not what only writes the history (the end of
-        a game, an undone roll): it is imported then, and no game holds it meanwhile."""
+        a game, an undone roll) nor the game's LATER (screens opened aside, or at its end):
+        they are imported then, and no game holds them meanwhile."""
         games.row(game_id)
         names = ("schaffner.journal", "app." + game_id, "app.history")
         for name in names if self.code_in_flash else names + ("app.history_write",):
@@ -337,8 +342,12 @@ class App:
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
         at = 0
-        for dep in getattr(mod, "PRELOAD", ()):
-            if dep not in sys.modules and dep not in self.loading:
+        deps = getattr(mod, "PRELOAD", ())
+        if not self.code_in_flash:
+            deps += getattr(mod, "LATER", ())
+        setup = () if self.setup_depth else getattr(mod, "SETUP", ())  # no setup under way: not its screens
+        for dep in deps:
+            if dep not in sys.modules and dep not in self.loading and dep not in setup:
                 self.loading.insert(at, dep)  # before the history's
                 at += 1
 
@@ -408,7 +417,7 @@ class App:
         self.home()
         # the setup is done: its screens leave the heap until the next one (app.new_game.leaving)
         from app.new_game import leaving
-        setup = leaving(mod, game_id)
+        setup = leaving(mod, game_id, self.code_in_flash)
         forget(*setup)
         self.loading = [n for n in self.loading if n not in setup]  # a preload not yet done
         self.open_game(mod.play_screen())

@@ -17,8 +17,12 @@ BACK goes to the main menu.
 # App.preload (one a poll while the game is set up)
 PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.checklist",
            "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.numbers",
-           "schaffner.taubertal.game", "schaffner.taubertal.actions", "app.taubertal.play", "app.taubertal.turn",
-           "app.taubertal.info", "app.taubertal.final")
+           "schaffner.taubertal.game", "schaffner.taubertal.actions", "app.taubertal.play", "app.taubertal.turn")
+# ... and those of screens a game opens aside (the players' sheets, the buildings) or at
+# its end: preloaded by a make deploy install only (App.preload: with the code in flash
+# they are imported when first needed and leave the heap after, LEAVES_IMAGE)
+LATER = ("app.taubertal.info", "app.taubertal.final")
+SETUP = ("app.taubertal.checklist",)  # the setup's own: it leaves the heap as the game starts
 
 
 def game_class():

@@ -13,6 +13,8 @@ _NOTES = {"A": "Applied by app", "H": "Enter by hand", "E": "Asked at end"}
 
 
 class RefMenu(Menu):
+    LEAVES_IMAGE = ("app.taubertal.info",)  # (App._left)
+
     def __init__(self):
         Menu.__init__(self, "Buildings", [], self.pick)
 
@@ -58,6 +60,7 @@ def _nth(i):
 
 class PlayersView(Screen):
     """One player a page (UP/DOWN): VP, money, cubes, workers, goods room, pioneer place."""
+    LEAVES_IMAGE = ("app.taubertal.info",)
 
     def __init__(self):
         self.p = 0

@@ -1,0 +1,57 @@
+"""Der Taubertal-Express's code in the heap: with the code in flash (a firmware image),
+the setup's checklist, the players' sheets, the buildings and the final scoring are
+imported when first needed and leave after; a make deploy install (an import reads the
+flash, tens of ms) preloads them while the game is set up and keeps them."""
+import sys
+
+from app import forget
+from app.flash import AFTER_MS
+from appdriver import Driver
+from play_taubertal import new_game_steps, skip_to
+from support import stepped
+
+FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
+
+
+@stepped
+def test_taubertals_setup_sheets_and_final_scoring_stay_out_of_the_heap_with_the_code_in_flash():
+    # a firmware image imports them when first needed (a millisecond) and lets them go
+    # after; a make deploy install, whose import reads the flash, preloads and keeps them
+    for in_flash in (False, True):
+        forget("app.taubertal.info", "app.taubertal.final", "app.taubertal.checklist")  # another case's
+        d = Driver()
+        d.app.code_in_flash = in_flash
+        yield from new_game_steps(d, 2)
+        d.tick(1000).tick(1000 + AFTER_MS)
+        while d.app.loading:
+            d.tick(2000)
+        assert "app.taubertal.turn" in sys.modules
+        assert "app.taubertal.checklist" not in sys.modules  # the setup's: gone as the game starts
+        assert ("app.taubertal.info" in sys.modules) is not in_flash
+        assert ("app.taubertal.final" in sys.modules) is not in_flash
+        yield
+        d.press("LONG_OK").pick("Players").shows("Red", "VP 0")
+        assert "app.taubertal.info" in sys.modules
+        d.press("BACK").pick("Buildings").press("OK").shows("Kiosk", "Instant")
+        d.press("BACK").shows("Buildings")
+        assert "app.taubertal.info" in sys.modules
+        d.press("BACK")
+        assert ("app.taubertal.info" in sys.modules) is not in_flash
+        d = None
+        yield
+
+
+@stepped
+def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_and_leaves_with_the_game():
+    forget("app.taubertal.final")
+    d = Driver()
+    d.app.code_in_flash = True
+    yield from new_game_steps(d, 2)
+    yield from skip_to(d, "final", 7)
+    d.shows("Final score")
+    assert "app.taubertal.final" in sys.modules
+    yield
+    d.press("BACK").pick("New game").press("UP", "OK")  # "Start a new game?" Yes
+    d.pick("Taubertal").press("OK", "OK", "OK", "OKx6")
+    assert d.app.session.game.phase() != "final"
+    assert "app.taubertal.final" not in sys.modules
