@@ -42,7 +42,7 @@ def test_taubertals_setup_sheets_and_final_scoring_stay_out_of_the_heap_with_the
 
 
 @stepped
-def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_and_leaves_with_the_game():
+def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_the_turns_leave_and_it_leaves_with_the_game():
     forget("app.taubertal.final")
     d = Driver()
     d.app.code_in_flash = True
@@ -50,6 +50,12 @@ def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phas
     yield from skip_to(d, "final", 7)
     d.shows("Final score")
     assert "app.taubertal.final" in sys.modules
+    assert "app.taubertal.turn" not in sys.modules  # no turn is taken from here on
+    yield
+    d.press("LONG_BACK", "BACK").shows("payday")  # the last action undone (its message dismissed)
+    d.press("LONG_OK").shows("Menu", "VP/coins/cubes")  # the help over the turns' menu: imported again
+    assert "app.taubertal.turn" in sys.modules
+    d.press("BACK")
     yield
     d.press("BACK").pick("New game").press("UP", "OK")  # "Start a new game?" Yes
     d.pick("Taubertal").press("OK", "OK", "OK", "OKx6")

@@ -1,4 +1,5 @@
 """Der Taubertal-Express: the play screen, one page per phase with the acting player big."""
+from app import forget
 from app.events import UP, DOWN, OK, BACK
 from app.taubertal.common import big_name, do, order_view, plural
 from app.ui import fit, wrap
@@ -30,17 +31,19 @@ class PlayScreen(Screen):
             self.at = at
             self.page = 0
 
-    def _hub(self):
+    def _hub(self, app):
         if self.hub is None:
             from app.taubertal.final import FinalHub
             self.hub = FinalHub()
+            if app.code_in_flash:  # no turn is taken from here on: out of the heap (an undo imports it)
+                forget("app.taubertal.turn")
         return self.hub
 
     def handle(self, app, ev):
         g = app.session.game
         ph = g.phase()
         if ph == "final":
-            self._hub().handle(app, ev)
+            self._hub(app).handle(app, ev)
             return
         self._sync(g)
         if ev == BACK:
@@ -82,7 +85,7 @@ class PlayScreen(Screen):
         g = app.session.game
         ph = g.phase()
         if ph == "final":
-            hub = self._hub()
+            hub = self._hub(app)
             hub.draw(app, ui)
             self.items, self.index = hub.items, hub.index
             return
