@@ -46,7 +46,7 @@ class History:
         self.dropping = root + "history.del"
         self.dice_log = root + "dice.log"
         self.cleared = False  # a clear that can still be undone
-        self.owing = None  # the work writing the record of the game that ended last (queued or done)
+        self.owing = None  # the work writing the record of the game that ended last, till it is done
         # a cut rewrite or clear is finished; a clear from before this boot is final
         for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
                      self.dice_log + ".new", self.dropping, self.clr):

@@ -137,6 +137,7 @@ def _owe(h, app, res):
 
 
 def _owing(h, app, s, res, at):
+    work = h.owing  # this work (_owe made it so before its first step)
     try:
         text = slot(h.slot, record(app, res, s, at))
     except ValueError:
@@ -154,8 +155,10 @@ def _owing(h, app, s, res, at):
     except OSError:
         app.notify(FAILED)  # still owed: the next boot tries again
         return
-    del text  # h.owing keeps this generator, done, until the next game ends: not its text
+    del text
     _kept(app, s)
+    if h.owing is work:  # done: nothing to hasten or cancel, and no generator of its keeps this
+        h.owing = None  # module's code in the heap (app.new_game.leaving takes it out)
 
 
 def _kept(app, s):

@@ -42,7 +42,7 @@ def test_taubertals_setup_sheets_and_final_scoring_stay_out_of_the_heap_with_the
 
 
 @stepped
-def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_the_turns_leave_and_it_leaves_with_the_game():
+def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_and_leaves_with_the_game_and_its_end():
     forget("app.taubertal.final")
     d = Driver()
     d.app.code_in_flash = True
@@ -57,7 +57,16 @@ def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phas
     assert "app.taubertal.turn" in sys.modules
     d.press("BACK")
     yield
-    d.press("BACK").pick("New game").press("UP", "OK")  # "Start a new game?" Yes
+    d.press("OK", "OK").shows("Final score")  # the payday again
+    d.pick("Finish game").press("UP", "OK").shows("Ranking", "1 Red")  # Finish
+    d.app.flush()
+    d.press("BACK").pick("BG Stats").shows("Too small a screen")
+    assert "app.history_write" in sys.modules and "app.scan_view" in sys.modules
+    yield
+    d.press("BACK", "BACK").pick("New game").press("UP", "OK")  # "Start a new game?" Yes
     d.pick("Taubertal").press("OK", "OK", "OK", "OKx6")
     assert d.app.session.game.phase() != "final"
-    assert "app.taubertal.final" not in sys.modules
+    # the game before's end leaves with it: what a game's end, its history record and its
+    # BG Stats code brought in
+    for name in ("app.taubertal.final", "app.history_write", "app.record_files", "app.scan_view"):
+        assert name not in sys.modules, name
