@@ -159,8 +159,12 @@ def test_a_setup_cut_short_comes_back_with_its_names():
     top = d.app.top
     assert top.chosen == ["Red"] and top.people == ["Anna"]
     d.shows("Seat 2 of 2")
+    top = None
+    yield
     d.pick("Blue").pick("New player")
+    yield
     d.press(*presses("Bo"))
+    yield
     d.pick("No")
     assert d.app.session.players == ["Anna", "Bo"] and roster(d.app).names == ["Anna", "Bo"]
 
