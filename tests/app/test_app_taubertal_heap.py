@@ -70,3 +70,23 @@ def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phas
     # BG Stats code brought in
     for name in ("app.taubertal.final", "app.history_write", "app.record_files", "app.scan_view"):
         assert name not in sys.modules, name
+
+
+@stepped
+def test_with_the_code_in_flash_a_game_resumed_in_its_final_scoring_leaves_the_turns_out():
+    d = Driver()
+    yield from new_game_steps(d, 2)
+    yield from skip_to(d, "final", 7)
+    d.app.flush()
+    d.power_off()
+    yield
+    forget("app.taubertal.turn")
+    d.boot()
+    d.app.code_in_flash = True  # (what a boot preloads is asked for in its polls, from here on)
+    d.pick("Resume game").shows("Final score")
+    d.tick(1000).tick(1000 + AFTER_MS)
+    while d.app.loading:  # the game's code, preloaded
+        d.tick(2000)
+    assert "app.taubertal.common" in sys.modules
+    d.press("DOWN").shows("Final score")
+    assert "app.taubertal.turn" not in sys.modules

@@ -1,5 +1,4 @@
 """Der Taubertal-Express: the play screen, one page per phase with the acting player big."""
-from app import forget
 from app.events import UP, DOWN, OK, BACK
 from app.taubertal.common import big_name, do, order_view, plural
 from app.ui import fit, wrap
@@ -31,19 +30,17 @@ class PlayScreen(Screen):
             self.at = at
             self.page = 0
 
-    def _hub(self, app):
+    def _hub(self):
         if self.hub is None:
             from app.taubertal.final import FinalHub
             self.hub = FinalHub()
-            if app.code_in_flash:  # no turn is taken from here on: out of the heap (an undo imports it)
-                forget("app.taubertal.turn")
         return self.hub
 
     def handle(self, app, ev):
         g = app.session.game
         ph = g.phase()
         if ph == "final":
-            self._hub(app).handle(app, ev)
+            self._hub().handle(app, ev)
             return
         self._sync(g)
         if ev == BACK:
@@ -85,7 +82,9 @@ class PlayScreen(Screen):
         g = app.session.game
         ph = g.phase()
         if ph == "final":
-            hub = self._hub(app)
+            if app.code_in_flash:  # no turn is taken from here on: the turns' screens out of the heap,
+                app.unload("app.taubertal.turn")  # a boot's preload too (an undo imports them)
+            hub = self._hub()
             hub.draw(app, ui)
             self.items, self.index = hub.items, hub.index
             return
