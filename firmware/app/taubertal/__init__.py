@@ -19,8 +19,9 @@ PRELOAD = ("app.taubertal.common", "schaffner.taubertal.setup", "app.taubertal.c
            "schaffner.taubertal.buildings", "schaffner.taubertal.scoring", "schaffner.taubertal.numbers",
            "schaffner.taubertal.game", "schaffner.taubertal.actions", "app.taubertal.play", "app.taubertal.turn")
 # ... and those of screens a game opens aside (the players' sheets, the buildings) or at
-# its end: preloaded by a make deploy install only (App.preload: with the code in flash
-# they are imported when first needed and leave the heap after, LEAVES_IMAGE)
+# its end: preloaded by a make deploy install only (App.preload); with the code in flash
+# imported when first needed, and out of the heap again when left (info.LEAVES_IMAGE) or
+# as the next game starts (app.new_game.leaving)
 LATER = ("app.taubertal.info", "app.taubertal.final")
 SETUP = ("app.taubertal.checklist",)  # the setup's own: it leaves the heap as the game starts
 
