@@ -42,7 +42,7 @@ def test_taubertals_setup_sheets_and_final_scoring_stay_out_of_the_heap_with_the
 
 
 @stepped
-def test_with_the_code_in_flash_taubertals_final_scoring_comes_at_the_final_phase_and_leaves_with_the_game_and_its_end():
+def test_with_the_code_in_flash_the_final_scoring_comes_at_its_phase_and_leaves_with_the_next_game():
     forget("app.taubertal.final")
     d = Driver()
     d.app.code_in_flash = True
