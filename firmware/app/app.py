@@ -331,6 +331,12 @@ class App:
             if name not in self.loading:
                 self.loading.append(name)
 
+    def want(self, name):
+        """A module a screen will soon need, imported in the hands' pauses to come (as
+        preload's), unless it is in or asked for."""
+        if name not in sys.modules and name not in self.loading:
+            self.loading.append(name)
+
     def unload(self, name):
         """A module asked for after all not wanted: off the list, and out of the heap if
         it came in."""

@@ -73,6 +73,31 @@ def test_with_the_code_in_flash_the_final_scoring_comes_at_its_phase_and_leaves_
 
 
 @stepped
+def test_with_the_code_in_flash_the_last_payday_brings_the_final_scoring_in_the_hands_pause():
+    # its import is not the paying press's; and no turn comes after it
+    for in_flash in (False, True):
+        forget("app.taubertal.final")
+        d = Driver()
+        d.app.code_in_flash = in_flash
+        yield from new_game_steps(d, 2)
+        d.tick(1000).tick(1000 + AFTER_MS)
+        while d.app.loading:
+            d.tick(2000)
+        yield from skip_to(d, "payday", 7, d.app.session.game.round_no())
+        d.shows("Pass 7: payday")
+        assert ("app.taubertal.turn" in sys.modules) is not in_flash
+        assert "app.taubertal.final" not in sys.modules or not in_flash  # not in the press that drew it
+        d.tick(9000).tick(9000 + AFTER_MS)
+        assert "app.taubertal.final" in sys.modules
+        assert not d.app.loading
+        yield
+        d.press("OK", "OK").shows("Final score")
+        assert ("app.taubertal.turn" in sys.modules) is not in_flash
+        d = None
+        yield
+
+
+@stepped
 def test_with_the_code_in_flash_a_game_resumed_in_its_final_scoring_leaves_the_turns_out():
     d = Driver()
     yield from new_game_steps(d, 2)

@@ -3,6 +3,7 @@ from app.events import UP, DOWN, OK, BACK
 from app.taubertal.common import big_name, do, order_view, plural
 from app.ui import fit, wrap
 from app.widgets import Screen
+from schaffner.taubertal.numbers import PASSES
 
 
 def turn_menu():
@@ -98,6 +99,9 @@ class PlayScreen(Screen):
             ui.footer("OK: next pass")
             return
         if ph == "payday":
+            if app.code_in_flash and g.pass_no() == PASSES:  # the last: the final scoring comes next, no turn
+                app.unload("app.taubertal.turn")
+                app.want("app.taubertal.final")  # in the hands' pause: its import is not the paying press's
             self._draw_payday(app, ui, g, low)
             return
         p = g.acting()
