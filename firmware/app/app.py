@@ -87,8 +87,6 @@ class App:
             self.preload(saved.game_id)
         else:  # the main menu's first entry is New game: its setup loads after the first frame
             self.loading.append("app.new_game")
-        if not code_in_flash:  # what writes the small saves, kept: its import reads the flash (tens of ms)
-            self.loading.append("app.small_saves")
         self.stack.append(MainMenu())
         events = small.get(SETUP)
         del small
@@ -322,12 +320,11 @@ class App:
         journal (which a boot leaves for the saved game, games.Saved), its
         entry point, then the modules its PRELOAD names (those its screens
         import when they first need them), then the history's, which the end of
-        a game needs; with the code in flash, not what only writes the history (the end of
-        a game, an undone roll) nor the game's LATER (screens opened aside, or at its end):
+        a game needs (not what writes a game's end, which its work imports: app.history);
+        with the code in flash, not the game's LATER (screens opened aside, or at its end):
         they are imported then, and no game holds them meanwhile."""
         games.row(game_id)
-        names = ("schaffner.journal", "app." + game_id, "app.history")
-        for name in names if self.code_in_flash else names + ("app.history_write",):
+        for name in ("schaffner.journal", "app." + game_id, "app.history"):
             if name not in self.loading:
                 self.loading.append(name)
 
@@ -519,9 +516,11 @@ class App:
         else:
             yield from small_saves.saving(self, name, value, items)
         del small_saves
-        # with the code in flash, out of the heap till the next (a millisecond's import), unless
-        # a setup is under way (its presses' saves come one after another) or a save waits
-        if self.code_in_flash and self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:
+        # out of the heap till the next save (its import is a step of its own: a millisecond with
+        # the code in flash, 9 ms on a make deploy install, in the hands' pause for all but a
+        # setup's end), unless a setup is under way (its presses' saves come one after another)
+        # or a save waits
+        if self.setup_log is None and len([p for p in self.flash.work if p[2] in NAMES]) < 2:
             forget("app.small_saves")
 
     # (Comments, not docstrings, from here on: compiled from source, as the tests

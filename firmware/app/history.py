@@ -8,20 +8,25 @@ docs/history.md has the format and why it survives a power cut at any byte.
 # history.old and history.log hold the records of the versions before names, in
 # slots of OLD_SLOT bytes: read, never appended to.
 # A record is the game in play's while it is the newest and has its key.
-# The app preloads this module and (on a make deploy install, whose imports read the
-# flash) app.history_write with a game's code, and makes
-# the History in an idle poll after them (App.tick), or when it first needs it (a
-# game ends, a roll is undone, a game with dice is replaced, a history screen
-# opens); reading for the screens (app.history_view) loads only when needed.
+# The app preloads this module with a game's code, and makes the History in an idle
+# poll after it (App.tick), or when it first needs it (a game ends, a roll is undone, a
+# game with dice is replaced, a history screen opens).  What the writing of a game's
+# end needs (app.history_write, 4.6 KB of a make deploy install's heap) comes in a step
+# of the work of its own (_writing), not in the press that queues it: on a make deploy
+# install the import reads the flash, 36 ms; a roll's dice line is written from here.
+# Reading for the screens (app.history_view) loads only when needed.
 # Comments rather than docstrings here and there: the MicroPython build the tests
 # run on keeps docstrings in the heap (mpy-cross drops them).
 import json
 
 from micropython import const
 
+from app.flash import DEFER
+
 SLOT = const(768)
 OLD_SLOT = const(256)
 SEGMENT = const(100)
+TIDY = const(4096)  # dice.log bytes past which a new game sums it up
 
 
 def tally(game):
@@ -30,9 +35,26 @@ def tally(game):
     return t() if t else None
 
 
+def moment(app, s):  # when game s is: (the date and time, its time played, its actions)
+    return app.today() if app.today else None, s.ms, s.journal.count()
+
+
+def _writing(name, *args):
+    # app.history_write's work name(*args), its modules imported in steps of their own (a make
+    # deploy install's: 12 and 24 ms on a Pico)
+    yield
+    from app import record_files  # noqa: F401  (history_write imports it: loaded first)
+    yield
+    from app import history_write
+    yield
+    yield from getattr(history_write, name)(*args)
+
+
 class History:
     slot = SLOT  # the format, for app.history_write and app.history_view
     segment = SEGMENT
+    tidy = TIDY
+    failed = "Could not write the history: storage full or damaged."
     tally = staticmethod(tally)
 
     def __init__(self, app):
@@ -103,21 +125,37 @@ class History:
             return None
 
     # --- what the app calls once the history is loaded ---------------------
-    # Each queues its writing (app.later), in order with the game's save.
+    # Each queues its writing (app.later), in order with the game's save.  A clear that
+    # can still be undone becomes final with the next action (app.history_write, rare:
+    # its import in the press).
     def after_do(self, app, res):
         # an action was applied, and is queued next: keep the game if it ended
         # (res: the game's result, None while it goes on)
-        if res is not None or self.cleared:
+        if self.cleared:
             from app.history_write import after_do
             after_do(self, app, res)
+        elif res is not None:
+            self.owe(app, res)
+
+    def owe(self, app, res):
+        # the record of the game that ended (res: its result) waits for the hands to leave the
+        # buttons (its append may erase), owed until it is written: the action's own record is
+        # programmed first, and a boot after a cut between them writes it then
+        # (history_write.owed); made in the work from the game as it is now, and the moment it
+        # ended (the clock and the time played go on)
+        s = app.session
+        s.owed = True
+        if self.owing is not None:
+            app.flash.cancel(self.owing)  # this one holds the game as it is now
+        self.owing = work = _writing("owing", self, app, s, res, moment(app, s))
+        app.later(work, DEFER)
 
     def after_redo(self, app, was, res):
         # an undone action was applied again, and its redo is queued next; was: the
         # dice the game had rolled before it (tally), res as for after_do
         now = tally(app.session.game)
-        if was != now:
-            from app.history_write import redone
-            app.later(redone(self, app, [now[i] - was[i] for i in range(len(now))]))
+        if was != now:  # its faces off the undone ones again ("r")
+            app.later(self._dice(app, ["r"] + [now[i] - was[i] for i in range(len(now))]))
         self.after_do(app, res)
 
     def after_undo(self, app, before):
@@ -128,12 +166,33 @@ class History:
             if self.owing is not None:
                 app.flash.cancel(self.owing)  # (begun, it ends, and the undo's work takes it back)
                 self.owing = None
-        if self.cleared or s.ui.result(before, s.names) is not None or tally(before) != tally(s.game):
+        if self.cleared or s.ui.result(before, s.names) is not None:  # a record to take back
             from app.history_write import after_undo
             app.later(after_undo(self, app, before))
+            return
+        was = tally(before)
+        now = tally(s.game)
+        if was != now:  # every roll counts, an undone one too ("u")
+            app.later(self._dice(app, ["u"] + [was[i] - now[i] for i in range(len(was))]))
 
     def replaced(self, app, old):
-        # a new game's snapshot was queued: the one it replaced (old) adds its dice
-        if self.cleared or (old is not None and tally(old.game) is not None):
+        # a new game's snapshot was queued: the one it replaced (old) adds its dice ("g")
+        if self.cleared:
             from app.history_write import replaced
             app.later(replaced(self, app, old))
+        elif old is not None:
+            t = tally(old.game)
+            if t is not None:
+                app.later(self._dice(app, ["g"] + list(t)))
+
+    def _dice(self, app, counts):
+        # a line of the dice file (app.record_files's), appended after the save it follows: a
+        # cut loses dice from the count, never counts them twice; a long file is summed up at
+        # a quiet moment (a new game's)
+        try:
+            self.fs.append(self.dice_log, "\n" + json.dumps(counts))
+            if counts[0] == "g" and self.fs.size(self.dice_log) > TIDY:
+                app.later(_writing("tidied", self, app), DEFER)
+        except OSError:
+            app.notify(self.failed)
+        yield

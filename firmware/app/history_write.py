@@ -6,19 +6,16 @@ counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md
 # clear made final renames history.clr to history.del before removing the files.
 # dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
 # (every roll counts), each appended after the save it follows, ["r", ...] per
-# redone roll (taken off again: the game counts it; redone()), appended before
+# redone roll (taken off again: the game counts it), appended before
 # the redo's save: a cut loses dice from the count, never counts them twice.
 import json
 
 from micropython import const
 
-from app.flash import DEFER
 from app.game_save import KEPT
 from app.record_files import append_record, records
 
 _COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
-_TIDY = const(4096)  # dice.log bytes past which a new game sums it up
-FAILED = "Could not write the history: storage full or damaged."
 
 
 def repair(h):
@@ -56,7 +53,8 @@ def undo_clear(h):
 # The writing an action leads to is work for the polls after it (App.later): a
 # generator doing one flash operation per step, queued in order with the game's
 # save.  What it writes is taken when it is queued (a game's record: its result and
-# its moment(), made into text in the work's first step, once the hands are off).
+# its moment(), made into text in the work's first step, once the hands are off:
+# History.owe).
 
 
 def _settle(h):  # the next action: a clear still undoable becomes final
@@ -116,34 +114,21 @@ def _append(h, text):
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None
     # a clear still undoable becomes final in the polls after the action; the record of a
-    # game it ended waits for the hands to leave the buttons (its append may erase), owed
-    # until it is written: the action's own record is programmed first, and a boot after a
-    # cut between them writes it then (owed())
+    # game it ended is owed (History.owe)
     if h.cleared:
         app.later(_settling(h, app))
     if res is not None:
-        _owe(h, app, res)
+        h.owe(app, res)
 
 
-def _owe(h, app, res):
-    # the record is made in the work's first step, off the buttons, from the game as it
-    # is now: its result, and the moment it ended (the clock, the time played, which go on)
-    s = app.session
-    s.owed = True
-    if h.owing is not None:
-        app.flash.cancel(h.owing)  # this one holds the game as it is now
-    h.owing = work = _owing(h, app, s, res, moment(app, s))
-    app.later(work, DEFER)
-
-
-def _owing(h, app, s, res, at):
-    work = h.owing  # this work (_owe made it so before its first step)
+def owing(h, app, s, res, at):  # the record of game s, which ended (History.owe's work)
+    work = h.owing  # this work (History.owe made it so before its first step)
     try:
         text = slot(h.slot, record(app, res, s, at))
     except ValueError:
         s.owed = False
         h.owing = None
-        app.notify(FAILED)
+        app.notify(h.failed)
         return
     del res, at
     yield
@@ -153,7 +138,7 @@ def _owing(h, app, s, res, at):
         yield  # the reading above in a poll of its own: the append may erase
         yield from _append(h, text)
     except OSError:
-        app.notify(FAILED)  # still owed: the next boot tries again
+        app.notify(h.failed)  # still owed: the next boot tries again
         return
     del text
     _kept(app, s)
@@ -177,14 +162,14 @@ def owed(h, app):
     if h.newest_key() == s.key:
         _kept(app, s)
     else:
-        _owe(h, app, s.ui.result(s.game, s.names))
+        h.owe(app, s.ui.result(s.game, s.names))
 
 
 def _settling(h, app):
     try:
         yield from _settle(h)
     except OSError:
-        app.notify(FAILED)
+        app.notify(h.failed)
 
 
 def after_undo(h, app, before):
@@ -206,18 +191,10 @@ def _after_undo(h, app, key, undone, reopened):
         if reopened and h.newest_key() == key:
             yield from _retract(h)
     except OSError:
-        app.notify(FAILED)
+        app.notify(h.failed)
 
 
-def redone(h, app, faces):  # a redone roll's faces off the undone ones again ("r")
-    try:
-        append_record(h.fs, h.dice_log, ["r"] + faces)
-    except OSError:
-        app.notify(FAILED)
-    yield
-
-
-def replaced(h, app, old):
+def replaced(h, app, old):  # a clear to make final first (else History.replaced alone)
     return _replaced(h, app, h.tally(old.game) if old is not None else None)
 
 
@@ -226,11 +203,18 @@ def _replaced(h, app, t):
         yield from _settle(h)
         if t is not None:
             append_record(h.fs, h.dice_log, ["g"] + list(t))
-            if h.fs.size(h.dice_log) > _TIDY:
+            if h.fs.size(h.dice_log) > h.tidy:
                 yield
                 yield from _tidy(h.fs, h.dice_log)
     except OSError:
-        app.notify(FAILED)
+        app.notify(h.failed)
+
+
+def tidied(h, app):  # the dice file summed up (History._dice found it long)
+    try:
+        yield from _tidy(h.fs, h.dice_log)
+    except OSError:
+        app.notify(h.failed)
 
 
 def totals(fs, path, live=None):
@@ -267,19 +251,14 @@ def _tidy(fs, path):  # the dice file as one record with the same counts
     fs.rename(new, path)
 
 
-def moment(app, s):  # when game s is: (the date and time, its time played, its actions)
-    return app.today() if app.today else None, s.ms, s.journal.count()
-
-
 def record(app, res, s, at):
     return ascii_json(json.dumps(record_of(app, res, s, at), separators=(",", ":")))
 
 
-def record_of(app, res, s=None, at=None):
-    # the record of game s (None: the one in play) as a dict, as it is read back; at: its
-    # moment() when it ended (None: now)
-    s = s or app.session
-    now, ms, count = at or moment(app, s)
+def record_of(app, res, s, at):
+    # the record of game s as a dict, as it is read back; at: its moment when it ended
+    # (app.history.moment)
+    now, ms, count = at
     return {"v": 2, "k": s.key, "g": s.game_id, "d": "%04d-%02d-%02d" % now[:3] if now else None,
             "c": "%02d:%02d" % now[3:5] if now and len(now) >= 5 else None,
             "m": max(1, (ms + 30000) // 60000) if ms else None,

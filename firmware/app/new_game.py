@@ -18,10 +18,9 @@ def choose_game(app, replace=False):
     app.seating = None  # who plays each colour: the name picker's, once it is done
 
 
-# what the end of the game before may have brought in: its BG Stats code's screen; with the
-# code in flash, the history's writer too (a make deploy install preloads it with a game)
-_ENDED = ("app.scan_view", "app.bgstats", "schaffner.qr")
-_WRITER = ("app.history_write", "app.record_files")
+# what the end of the game before may have brought in: its BG Stats code's screen, the
+# history's writer
+_ENDED = ("app.scan_view", "app.bgstats", "schaffner.qr", "app.history_write", "app.record_files")
 
 
 def leaving(mod, game_id, in_flash=False):
@@ -30,11 +29,10 @@ def leaving(mod, game_id, in_flash=False):
     roster stays, app.players: what it read, with what it queued to save), and every
     other game's code (games.others): the game it replaces, or one a boot preloaded
     for a save (a session still referred to keeps what it uses); what the end of the
-    game before brought in; with the code in flash, what the game imports when first
-    needed (its LATER), as a game before left it, and the history's writer (work
-    queued keeps what it uses)."""
+    game before brought in (work queued keeps what it uses); with the code in flash,
+    what the game imports when first needed (its LATER), as a game before left it."""
     return ("app.new_game", "app.players", "app.name_entry") + tuple(getattr(mod, "SETUP", ())) + _ENDED + (
-        tuple(getattr(mod, "LATER", ())) + _WRITER if in_flash else ()) + tuple(games.others(game_id))
+        tuple(getattr(mod, "LATER", ())) if in_flash else ()) + tuple(games.others(game_id))
 
 
 def pick_game(app, index):

@@ -51,12 +51,13 @@ def _no_code(app, why):
 def open_for_game(app):
     """The scan screen of the game in play once it is over: its record as the
     history keeps it (made again from the game, so no flash is read nor JSON made)."""
+    from app.history import moment
     from app.history_write import record_of
     s = app.session
     res = s.ui.result(s.game, s.names)
     if res is None:
         raise ValueError("The game is not over yet.")
-    open_for(app, record_of(app, res))
+    open_for(app, record_of(app, res, s, moment(app, s)))
 
 
 class ScanCode(Screen):

@@ -165,30 +165,24 @@ class Recorder:
         self.calls.append(1)
 
 
-def test_on_an_image_the_small_saves_module_leaves_the_heap_once_its_saves_are_done_but_not_in_a_setup():
-    import sys
-    d = Driver()
-    d.app.code_in_flash = True  # a firmware image's: a make deploy install keeps it (its import reads the flash)
-    d.app.flush()
-    d.pick("Settings").pick("Sound")
-    d.app.flush()
-    assert "app.small_saves" not in sys.modules
-    d.press("BACK", "BACK").pick("New game").pick("Trainmaker")
-    d.app.flush()
-    assert "app.small_saves" in sys.modules  # a setup's presses are saved one after another
-    d.press("BACK", "BACK")  # the setup left: its presses saved as none
-    d.app.flush()
-    assert "app.small_saves" not in sys.modules
-
-
-def test_a_make_deploy_install_preloads_what_writes_the_small_saves_and_keeps_it():
+def test_the_small_saves_module_leaves_the_heap_once_its_saves_are_done_but_not_in_a_setup():
+    # on either install: its import is a step of the saving's own (a make deploy install's
+    # reads the flash, 9 ms), so no game holds it meanwhile
     import sys
     from app import forget
-    forget("app.small_saves")  # (as a boot finds it)
-    d = Driver()
-    assert "app.small_saves" in d.app.loading
-    d.tick(0).tick(QUIET_MS)  # the hands' first pause: its import, a poll of its own
-    assert "app.small_saves" in sys.modules and not d.app.loading
-    d.pick("Settings").pick("Sound")
-    d.app.flush()
-    assert "app.small_saves" in sys.modules
+    for in_flash in (False, True):
+        forget("app.small_saves")  # (as a boot finds it)
+        d = Driver()
+        d.app.code_in_flash = in_flash
+        assert "app.small_saves" not in d.app.loading  # not preloaded
+        d.app.flush()
+        d.pick("Settings").pick("Sound")
+        d.app.flush()
+        assert "app.small_saves" not in sys.modules
+        d.press("BACK", "BACK").pick("New game").pick("Trainmaker")
+        d.app.flush()
+        assert "app.small_saves" in sys.modules  # a setup's presses are saved one after another
+        d.press("BACK", "BACK")  # the setup left: its presses saved as none
+        d.app.flush()
+        assert "app.small_saves" not in sys.modules
+        assert d.app.small is not None  # its log, which the saves went to
