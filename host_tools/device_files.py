@@ -88,7 +88,10 @@ def slot_path(device_path):
 
 
 def source_name(device_path):
-    """The name tracebacks on the board give a device file: its place in the slot
-    (schaffner/x.py, app/app.py), never the host's path."""
-    rel = slot_path(device_path)
-    return rel[:-4] + ".py" if rel.endswith(".mpy") else rel
+    """The name tracebacks on the board give a device file: its place in the slot, as the
+    import reads it (schaffner/x.mpy, app/app.mpy), never the host's path.  The import
+    interns that path as a name of its own (MicroPython's builtinimport.c); a .py name
+    would be one more, for every module: 75 of the names a game of Trainmaker interns on a
+    make deploy install, past which MicroPython's seventh pool of names takes 8 KB of its
+    heap at once (docs/performance.md)."""
+    return slot_path(device_path)

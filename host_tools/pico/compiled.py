@@ -35,8 +35,8 @@ class ImageError(Exception):
 
 
 def compile_file(mpy_cross, host, name, tmp):
-    """host compiled to .mpy bytes; tracebacks on the board name name (a .py path), with
-    no line numbers (mpy.NO_LINES)."""
+    """host compiled to .mpy bytes; tracebacks on the board name name (its .mpy path:
+    device_files.source_name), with no line numbers (mpy.NO_LINES)."""
     out = os.path.join(tmp, "out.mpy")
     proc = mpy.cross(host, out, name, mpy_cross, lines=False)
     if proc.returncode:
@@ -113,7 +113,7 @@ def build_image(board, mpy_cross):
         with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
             built = list(pool.map(lambda job: build(*job), jobs))
         os.mkdir(os.path.join(tmp, "launcher"))
-        launcher_mpy = compile_file(mpy_cross, LAUNCHER, "launcher.py", os.path.join(tmp, "launcher"))
+        launcher_mpy = compile_file(mpy_cross, LAUNCHER, "launcher.mpy", os.path.join(tmp, "launcher"))
     modules = {slot_path(device): data for (_, _, device), data in zip(jobs, built)}
     reader = modules.pop(READER)
     files = {packfs.PACK: pack(modules), READER: reader}

@@ -42,7 +42,7 @@ def _packed(image):
 def test_the_image_names_its_files_as_the_slot_does_never_by_the_host_path(real_image):
     # the name is in each .mpy: a host path would make the size depend on the clone's place
     solver = _packed(real_image)["schaffner/trainmaker/solver.mpy"]
-    assert b"schaffner/trainmaker/solver.py" in solver
+    assert b"schaffner/trainmaker/solver.mpy" in solver
     assert all(ROOT.encode() not in data for data in real_image.files.values())
 
 
@@ -68,9 +68,11 @@ def test_image_is_the_pack_of_every_device_file_compiled_and_its_reader(real_ima
 
 
 def test_tracebacks_on_the_board_name_the_slot_path(real_image):
+    # the path the import reads, which it interns anyway: no name of the .py's besides
     modules = _packed(real_image)
-    assert b"app/app.py" in modules["app/app.mpy"]
-    assert b"schaffner/rng.py" in modules["schaffner/rng.mpy"]
+    assert b"app/app.mpy" in modules["app/app.mpy"] and b"app/app.py" not in modules["app/app.mpy"]
+    assert b"schaffner/rng.mpy" in modules["schaffner/rng.mpy"]
+    assert b"launcher.mpy" in real_image.launcher
 
 
 def test_stamp_names_package_version_commit_and_board(real_image):
