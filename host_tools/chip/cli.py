@@ -248,6 +248,9 @@ class ChipRun:
                 raise ChipError("%s stopped after %d of %d presses: %s" % (
                     game.game, len(r["presses"]), len(game.presses), faults._crashed(r)))
             store.setdefault("heap", {})[game.game] = faults.heap_in(r["output"])
+            names = faults.names_in(r["output"])
+            if names:
+                store.setdefault("names", {})[game.game] = names
             at = faults.heap_peak_at(r["output"])
             if at:
                 store.setdefault("heap_at", {})[game.game] = game.label(at - 1)

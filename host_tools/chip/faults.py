@@ -34,6 +34,13 @@ def heap_in(output, heap=(0, 0, 0)):
     return list(heap)
 
 
+def names_in(output):
+    """MicroPython's interned names at the last new most of the heap, from the probe's lines
+    in output: [pools, names, bytes they take], or None without one (names only grow)."""
+    found = re.findall(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=\d+, n_total_bytes=(\d+)", output)
+    return [int(n) for n in found[-1]] if found else None
+
+
 def heap_peak_at(output):
     """How many events the app had taken when the most heap in use so far was last seen (the
     probe prints CHIP n after each event and CHIP heap at each new most), None without one."""

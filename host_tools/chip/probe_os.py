@@ -13,7 +13,9 @@
 #   it runs from) and after each event, and each frame shown the heap allocated before its
 #   collection and left after it, when either is the most so far: the fault runs read them.
 #   Those runs collect garbage every 4 KB allocated, so the first figure is the heap in use
-#   to within 4 KB, not what a press allocated and dropped. The timed
+#   to within 4 KB, not what a press allocated and dropped; with it, MicroPython's pools of
+#   names (micropython.qstr_info(): a make deploy install interns its code's names in the
+#   heap, in pools that double, a new one taken at once when the last is full). The timed
 #   runs stay quiet: printing, and gc.mem_alloc() above all (it walks the heap), would be
 #   timed with the press.
 import sys
@@ -52,6 +54,7 @@ def _count(app):
 
 def _wrap(main):
     import gc
+    import micropython
     from machine import Pin
 
     mark = Pin(22, Pin.OUT, value=0)
@@ -73,6 +76,7 @@ def _wrap(main):
             peak[0] = max(used, peak[0])
             peak[1] = max(live, peak[1])
             print("CHIP heap", peak[0], peak[1], gc.mem_alloc() + gc.mem_free())
+            micropython.qstr_info()
 
     def made(*args, **kwargs):
         device = device_class(*args, **kwargs)

@@ -69,6 +69,10 @@ def figures(board):
         most = max(board.get("heap", {}).items(), key=lambda kv: kv[1][0], default=None)
         if most and most[0] in board.get("heap_at", {}):
             f["heap_at"] = board["heap_at"][most[0]]
+    names = board.get("names")
+    if names:
+        game, most = max(names.items(), key=lambda kv: kv[1][1])
+        f["names"] = (most[1], most[0], most[2], game)
     saved = [g["boot_saved"] for g in board["games"].values() if g.get("boot_saved") is not None]
     if saved:
         f["boot_saved"] = max(saved)
@@ -209,6 +213,10 @@ def _figure_lines(f):
                        f["heap"][0] / KB, f["heap"][1] / KB, f["heap"][2] / KB))
     if "heap_at" in f:
         out.append("  the most heap in use was reached at %s" % f["heap_at"])
+    if "names" in f:
+        out.append("  names interned in the heap (MicroPython's qstr pools, each twice the last, taken at once"
+                   " when the last is full): %d in %d pools, %.1f KB, at most (%s)" % (
+                       f["names"][0], f["names"][1], f["names"][2] / KB, f["names"][3]))
     return out
 
 

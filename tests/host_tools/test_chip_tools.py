@@ -148,3 +148,15 @@ def test_the_heap_peak_is_placed_after_the_events_before_it():
     out = "CHIP heap 100 90 200\nCHIP n 1\nCHIP n 2\nCHIP heap 150 95 200\nCHIP n 3\nCHIP heap 140 99 200\nCHIP n 4\n"
     assert faults.heap_peak_at(out) == 2  # 150 came after the second event; 140 is no new most
     assert faults.heap_peak_at("CHIP n 1\n") is None
+
+
+def test_the_names_interned_are_read_at_the_last_most_and_reported_for_the_game_with_most():
+    out = ("CHIP heap 100 90 200\nqstr pool: n_pool=6, n_qstr=1195, n_str_data_bytes=9866, n_total_bytes=17610\n"
+           "CHIP heap 150 95 200\nqstr pool: n_pool=7, n_qstr=1264, n_str_data_bytes=11054, n_total_bytes=26510\n")
+    assert faults.names_in(out) == [7, 1264, 26510]
+    assert faults.names_in("CHIP heap 100 90 200\n") is None
+    board = _board([_press(0, 1000, 1030, 1050)], ["start"])
+    board["names"] = {"trainmaker": [7, 1264, 26510], "taubertal": [6, 1200, 17000]}
+    f = report.figures(board)
+    assert f["names"] == (1264, 7, 26510, "trainmaker")
+    assert any("1264 in 7 pools, 25.9 KB, at most (trainmaker)" in line for line in report._figure_lines(f))
