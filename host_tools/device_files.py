@@ -91,7 +91,7 @@ def source_name(device_path):
     """The name tracebacks on the board give a device file: its place in the slot, as the
     import reads it (schaffner/x.mpy, app/app.mpy), never the host's path.  The import
     interns that path as a name of its own (MicroPython's builtinimport.c); a .py name
-    would be one more, for every module: 75 of the names a game of Trainmaker interns on a
-    make deploy install, past which MicroPython's seventh pool of names takes 8 KB of its
-    heap at once (docs/performance.md)."""
+    would be one more, for every module: 47 of the names a game of Trainmaker on the Display
+    Pack had interned by its game menu, which took it past MicroPython's sixth pool of names:
+    the seventh takes 8 KB of a make deploy install's heap at once (docs/performance.md)."""
     return slot_path(device_path)
