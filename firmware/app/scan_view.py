@@ -38,8 +38,9 @@ def version_shown(height):
 
 
 def open_for(app, rec):
-    """The scan screen of a record, or the words that say why there is none (at once
-    where no code fits the screen at all, else once the link is made)."""
+    """The scan screen of a record (a dict as the history keeps it, or the game in play's to
+    make: open_for_game), or the words that say why there is none (at once where no code
+    fits the screen at all, else once the link is made)."""
     version = version_shown(app.ui.h)
     app.push(ScanCode(app, rec, version) if version else _no_code(app, "Too small a screen for a code."))
 
@@ -50,14 +51,14 @@ def _no_code(app, why):
 
 def open_for_game(app):
     """The scan screen of the game in play once it is over: its record as the
-    history keeps it (made again from the game, so no flash is read nor JSON made)."""
+    history keeps it (made again from the game, so no flash is read nor JSON made), in
+    the screen's work (what makes it, app.history_write, is not the press's to import)."""
     from app.history import moment
-    from app.history_write import record_of
     s = app.session
     res = s.ui.result(s.game, s.names)
     if res is None:
         raise ValueError("The game is not over yet.")
-    open_for(app, record_of(app, res, s, moment(app, s)))
+    open_for(app, (res, s, moment(app, s)))
 
 
 class ScanCode(Screen):
@@ -70,6 +71,12 @@ class ScanCode(Screen):
         self.begun = False  # its first step waits for the hands to leave the buttons
 
     def _making(self, app, rec, version):
+        if type(rec) is tuple:  # the game in play's (open_for_game): its modules one a poll
+            from app import record_files  # noqa: F401  (history_write imports it: loaded first)
+            yield
+            from app.history_write import record_of
+            yield
+            rec = record_of(app, *rec)
         from app import bgstats
         yield
         from schaffner.qr import QrCode, capacity

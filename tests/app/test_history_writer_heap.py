@@ -11,6 +11,7 @@ from schaffner.trainmaker.game import Game
 from support import stepped
 
 DICE = "/data/dice.log"
+FRESH_HEAP_PER_CASE = True  # whole games, and a scan screen's: a case's heap is the Pico's alone
 WRITER = ("app.history_write", "app.record_files")
 
 
@@ -94,3 +95,26 @@ def _records(d):
     for path, n in h.files():
         for i in range(n):
             yield path, h.record(path, i)
+
+
+@stepped
+def test_the_scan_press_of_a_game_that_ended_leaves_its_record_to_the_screens_work():
+    # the BG Stats code of the game in play is made from the game, by the writer's record_of:
+    # imported once the hands are off (where a screen shows no code, never)
+    d = Driver(width=240, height=135, colour=True)
+    d.pick("New game").pick("TtR Austria").press("OK", "OK", "OK")
+    yield
+    d.pick("Start scoring")
+    yield
+    d.pick("Ranking").pick("Finish game").press("UP", "OK").shows("BG Stats code")  # Finish
+    d.app.flush()
+    yield
+    forget(*WRITER)
+    d.pick("BG Stats").shows("Making")
+    assert out(*WRITER)
+    d.tick(1000)  # the press's poll: the hands still at the buttons
+    assert out(*WRITER)
+    yield
+    d.tick(1000 + QUIET_MS)  # the hands gone: the record, then the link, a step a poll
+    assert "app.history_write" in sys.modules
+    d.shows("2 players")  # the record made of the game: its link too long for one code here
