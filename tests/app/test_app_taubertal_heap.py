@@ -13,18 +13,24 @@ from support import stepped
 FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
 
 
+def _loaded(in_flash):
+    # a 2-player game on either install, the code it preloads in (steps: returns the driver)
+    d = Driver()
+    d.app.code_in_flash = in_flash
+    yield from new_game_steps(d, 2)
+    d.tick(1000).tick(1000 + AFTER_MS)
+    while d.app.loading:
+        d.tick(2000)
+    return d
+
+
 @stepped
 def test_taubertals_setup_sheets_and_final_scoring_stay_out_of_the_heap_with_the_code_in_flash():
     # a firmware image imports them when first needed (a millisecond) and lets them go
     # after; a make deploy install, whose import reads the flash, preloads and keeps them
     for in_flash in (False, True):
         forget("app.taubertal.info", "app.taubertal.final", "app.taubertal.checklist")  # another case's
-        d = Driver()
-        d.app.code_in_flash = in_flash
-        yield from new_game_steps(d, 2)
-        d.tick(1000).tick(1000 + AFTER_MS)
-        while d.app.loading:
-            d.tick(2000)
+        d = yield from _loaded(in_flash)
         assert "app.taubertal.turn" in sys.modules
         assert "app.taubertal.checklist" not in sys.modules  # the setup's: gone as the game starts
         assert ("app.taubertal.info" in sys.modules) is not in_flash
@@ -77,12 +83,7 @@ def test_with_the_code_in_flash_the_last_payday_brings_the_final_scoring_in_the_
     # its import is not the paying press's; and no turn comes after it
     for in_flash in (False, True):
         forget("app.taubertal.final")
-        d = Driver()
-        d.app.code_in_flash = in_flash
-        yield from new_game_steps(d, 2)
-        d.tick(1000).tick(1000 + AFTER_MS)
-        while d.app.loading:
-            d.tick(2000)
+        d = yield from _loaded(in_flash)
         yield from skip_to(d, "payday", 7, d.app.session.game.round_no())
         d.shows("Pass 7: payday")
         assert ("app.taubertal.turn" in sys.modules) is not in_flash
