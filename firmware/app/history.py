@@ -39,15 +39,21 @@ def moment(app, s):  # when game s is: (the date and time, its time played, its 
     return app.today() if app.today else None, s.ms, s.journal.count()
 
 
-def _writing(name, *args):
-    # app.history_write's work name(*args), its modules imported in steps of their own (a make
-    # deploy install's: 12 and 24 ms on a Pico)
+def writer():
+    # steps of work that import app.history_write, its modules one a step (a make deploy
+    # install's imports: 12 and 24 ms on a Pico); returns the module (w = yield from writer())
     yield
     from app import record_files  # noqa: F401  (history_write imports it: loaded first)
     yield
     from app import history_write
     yield
-    yield from getattr(history_write, name)(*args)
+    return history_write
+
+
+def _writing(name, *args):
+    # app.history_write's work name(*args), once the module is in
+    w = yield from writer()
+    yield from getattr(w, name)(*args)
 
 
 class History:

@@ -71,12 +71,10 @@ class ScanCode(Screen):
         self.begun = False  # its first step waits for the hands to leave the buttons
 
     def _making(self, app, rec, version):
-        if type(rec) is tuple:  # the game in play's (open_for_game): its modules one a poll
-            from app import record_files  # noqa: F401  (history_write imports it: loaded first)
-            yield
-            from app.history_write import record_of
-            yield
-            rec = record_of(app, *rec)
+        if type(rec) is tuple:  # the game in play's (open_for_game): the writer's modules one a poll
+            from app.history import writer
+            w = yield from writer()
+            rec = w.record_of(app, *rec)
         from app import bgstats
         yield
         from schaffner.qr import QrCode, capacity
