@@ -111,11 +111,14 @@ class RingLog:
         self.snap = -1  # the generation of the snapshot record the records in play begin with (read())
         self.last = -1  # the generation of the last record in play read (modulo 65536)
 
-    def read(self, gen):
+    def read(self, gen, each=None):
         """The complete records in play (bytes), oldest first: those of the
         snapshot of generation gen and the generations after it (gen -1: of
         any), from the newest snapshot record among them whose CRC holds (snap:
-        its generation, -1 when there is none)."""
+        its generation, -1 when there is none).  each: instead of keeping them,
+        each(k, pos, data) with each record, in block k at pos (its data from
+        pos + 4; a short one's a view of a buffer read() goes on with): a long
+        log's records never sit in the heap together (the history's)."""
         dev = self.dev
         crc_on = self.crc_on
         head = bytearray(_HEAD)
@@ -177,12 +180,15 @@ class RingLog:
                             at = min(pos, BLOCK - _WINDOW)
                             dev.read(k, at, win)
                         rec = view[pos - at:end - at]
-                        data = bytes(rec[4:-2]) if _whole(rec, crc_on) else None
+                        data = (rec[4:-2] if each else bytes(rec[4:-2])) if _whole(rec, crc_on) else None
                     if data is None:
                         pos = BLOCK  # cut short by a power cut: nothing after it counts
                         break
                     self.top = max(self.top, g)
-                    found.append(data)
+                    if each:
+                        each(k, pos, data)
+                    else:
+                        found.append(data)
                     self.last = g
                     if self.first < 0:
                         self.first = k
