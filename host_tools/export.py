@@ -215,14 +215,16 @@ def ring_records(files):
     if not any("%s/%d" % (RING, k) in files for k in range(BLOCKS)):
         return []
     found = []
+    blocks = _Blocks(files)
 
-    def each(k, pos, data):
-        data = bytes(data)
-        if data[:1] == b"{":
-            found.append(("%s/%d record at byte %d" % (RING, k, pos), data))
-        elif data == b"-" and found:
+    def each(k, pos, n, c):
+        if c == 0x7B:  # {
+            data = bytearray(n)
+            blocks.read(k, pos + 4, data)
+            found.append(("%s/%d record at byte %d" % (RING, k, pos), bytes(data)))
+        elif c == 0x2D and found:  # -
             found.pop()
-    RingLog(_Blocks(files)).read(-1, each)
+    RingLog(blocks).read(-1, each)
     return found
 
 

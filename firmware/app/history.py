@@ -108,11 +108,12 @@ class History:
             from app.history_write import retract
             retract(self)
 
-    def found(self, k, pos, data):
-        # a record of the ring (RingLog.read): a game's, or one taking back the game before
-        if data[0] == 0x7B:  # {
-            self.at.append(k << 24 | (pos + 4) << 12 | len(data))
-        elif data[0] == 0x2D and self.at:  # -
+    def found(self, k, pos, n, c):
+        # a record of the ring (RingLog.read: n bytes, the first c): a game's, or one taking
+        # back the game before
+        if c == 0x7B:  # {
+            self.at.append(k << 24 | (pos + 4) << 12 | n)
+        elif c == 0x2D and self.at:  # -
             self.at.pop()
 
     def paths(self):  # every file of records of the versions before, oldest first
