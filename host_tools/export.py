@@ -169,31 +169,27 @@ def records(files, names=None):
         whole = len(data) // size
         for i in range(whole):
             where = "%s record %d (bytes %d-%d)" % (name, i + 1, i * size, (i + 1) * size - 1)
-            try:
-                rec = json.loads(data[i * size:(i + 1) * size].decode("ascii"))
-            except (ValueError, UnicodeDecodeError):
-                problems.append("%s is damaged: not a complete record; left out" % where)
-                continue
-            why = check_record(rec)
-            if why:
-                problems.append("%s is damaged: %s; left out" % (where, why))
-            else:
-                out.append(rec)
+            _take(data[i * size:(i + 1) * size], where, out, problems)
         if len(data) % size:
             problems.append("%s ends with an incomplete record (%d bytes after byte %d), cut off while it was "
                             "written; the device drops it too" % (name, len(data) % size, whole * size))
     for where, data in ring_records(files):
-        try:
-            rec = json.loads(data.decode("ascii"))
-        except (ValueError, UnicodeDecodeError):
-            problems.append("%s is damaged: not a complete record; left out" % where)
-            continue
-        why = check_record(rec)
-        if why:
-            problems.append("%s is damaged: %s; left out" % (where, why))
-        else:
-            out.append(rec)
+        _take(data, where, out, problems)
     return out, problems
+
+
+def _take(data, where, out, problems):
+    """The record in data (bytes) added to out, else why not to problems."""
+    try:
+        rec = json.loads(data.decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        problems.append("%s is damaged: not a complete record; left out" % where)
+        return
+    why = check_record(rec)
+    if why:
+        problems.append("%s is damaged: %s; left out" % (where, why))
+    else:
+        out.append(rec)
 
 
 class _Blocks:
