@@ -19,9 +19,9 @@ from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import DEFER, NOW, FlashQueue
+from app.flash import DEFER, NOW, FlashQueue, making
 from app.game_save import UNDO, GameSave
-from app.store import NAMES, SETTINGS, SETUP, FileStore, small_values
+from app.store import NAMES, PLAYS, PLAYS_BLOCKS, SETTINGS, SETUP, FileStore, small_values
 from app.ui import Ui, wrap
 
 SAVE = "game"
@@ -82,6 +82,10 @@ class App:
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first frame,
             self.later(self.saves.making())  # not left for a pause: the hands have not come yet
+        if not self.store.has(PLAYS):  # ... and the history's (a new gadget's, or the first boot
+            # after an upgrade from a version without them): 20 files, made at a game's end,
+            # held that pause 200 ms (a folder's records compacted) and were 26 erases in its game
+            self.later(making(self.store.fs, self.store.root + "/" + PLAYS, PLAYS_BLOCKS))
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)

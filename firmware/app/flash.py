@@ -172,6 +172,13 @@ class OsFiles:
             os.mkdir(path)
 
 
+def making(fs, folder, n):
+    """Work that makes the ring log's files folder/0 .. n-1 where they are missing, a step
+    each half of one (OsFiles.make_block)."""
+    while fs.make_block(folder, n):
+        yield
+
+
 def _files(paths):
     from app.fileblocks import FileBlocks
     return FileBlocks(paths)

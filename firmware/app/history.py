@@ -27,10 +27,11 @@ from micropython import const
 
 from app.flash import DEFER
 from app.ringlog import RingLog
+from app.store import PLAYS, PLAYS_BLOCKS
 
 SLOT = const(768)  # a record is shorter (and the slot of plays.log and plays.old)
 OLD_SLOT = const(256)
-BLOCKS = const(20)  # the ring's: 80 KB, about 200 games of four players (at least 95 of the longest)
+BLOCKS = PLAYS_BLOCKS
 TIDY = const(4096)  # dice.log bytes past which a new game sums it up
 
 
@@ -78,7 +79,7 @@ class History:
         self.clr = root + "history.clr"
         self.dropping = root + "history.del"
         self.dice_log = root + "dice.log"
-        self.folder = root + "plays.ring"
+        self.folder = root + PLAYS
         self.cleared = False  # a clear that can still be undone
         self.owing = None  # the work writing the record of the game that ended last, till it is done
         # the ring's games: block << 24 | where its data begins << 12 | its length, oldest

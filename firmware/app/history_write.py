@@ -117,8 +117,8 @@ def retract(h):  # _retract, all at once (at boot, after a power cut)
 
 
 def ring(h):
-    # steps that make the ring's blocks where they are not there yet (the first game kept:
-    # a file in two steps, app.flash.OsFiles.make_block); returns its RingLog
+    # h's RingLog (returned), its blocks made first where they are not all there (a boot
+    # makes them, app.App: here only what a power cut kept it from making)
     if h.ring is None:
         fs = h.fs
         while fs.make_block(h.folder, h.blocks):
