@@ -40,7 +40,7 @@ QUIET_MS = const(500)  # deferred work waits this long past the hands, a margin 
 MAX_WAIT_MS = const(8000)  # ... or, once it has waited this long, AFTER_MS
 LAST_MS = const(32000)  # ... or, once it has waited this long, none (never while a button is held)
 _TICKS = const(0x3FFFFFFF)  # MicroPython's ticks_ms() wraps at 2**30
-_FIRST = const(600)  # a new file's bytes past its inline size in littlefs (512 on a Pico)
+_FIRST = const(600)  # a new file's first bytes: more than littlefs keeps inline, so its block is erased (measured)
 
 
 class OsFiles:

@@ -85,7 +85,7 @@ class History:
         # the ring's games: block << 24 | where its data begins << 12 | its length, oldest
         # first (a record is read only when a screen shows it)
         self.at = []
-        self.ring = None  # its RingLog, once its blocks are made (the first game kept)
+        self.ring = None  # its RingLog, once its blocks are there (a boot makes them)
         blocks = fs.ring(self.folder, self.blocks, False)
         if blocks is not None:
             self.ring = RingLog(blocks)
