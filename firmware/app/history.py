@@ -85,8 +85,8 @@ class History:
         # the ring's games: block << 24 | where its data begins << 12 | its length, oldest
         # first (a record is read only when a screen shows it)
         self.at = []
-        self.ring = None  # its RingLog, once its blocks are there (a boot makes them)
-        blocks = fs.ring(self.folder, self.blocks, False)
+        self.ring = None  # its RingLog, once its blocks are there (a boot finds or makes them)
+        blocks = app.plays
         if blocks is not None:
             self.ring = RingLog(blocks)
             self.ring.read(-1, self.found)

@@ -16,15 +16,20 @@ ROOT = "/tmp/schaffner-ring-making-test"
 
 
 class Asked(MemFiles):
-    """Memory files that note which ring folders the app asks to be made."""
+    """Memory files that note which ring folders the app asks to be made, and looks for."""
 
     def __init__(self):
         MemFiles.__init__(self)
         self.asked = []
+        self.looked = []
 
     def make_block(self, folder, n):
         self.asked.append((folder, n))
         return False
+
+    def ring(self, folder, n, make):
+        self.looked.append(folder)
+        return MemFiles.ring(self, folder, n, make)
 
 
 def test_a_boot_that_finds_no_ring_has_it_made_after_the_first_frame():
@@ -38,6 +43,8 @@ def test_a_boot_that_finds_no_ring_has_it_made_after_the_first_frame():
     d.boot()
     d.app.flush()
     assert ("/data/" + PLAYS, PLAYS_BLOCKS) not in fs.asked  # found: nothing asked
+    fs.looked = []
+    assert d.app.history.ring is not None and fs.looked == []  # the History takes the boot's blocks
 
 
 def test_an_upgrades_first_boot_makes_it_beside_the_games_of_the_version_before():

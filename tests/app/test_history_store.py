@@ -77,6 +77,7 @@ class Table:
         self.flash = FlashQueue()  # the work it would hold is done at once (later())
         self.saves = Log()
         self.kind = kind
+        self.plays = fs.ring(root + "/plays.ring", kind.blocks, False)  # as the App's boot finds them
         self.history = kind(self)
 
     def notify(self, text):
