@@ -43,12 +43,13 @@ def keep_aside(store, name, extra=()):
     return folder
 
 
-def missing_block(fs, folder, n):
-    """The path of a file of the ring log in folder/0 .. n-1 that is not there, or not a
-    block long (a file app.flash.OsFiles.make_block began when a power cut came), None
-    when each is."""
+def make_block(fs, folder, n):
+    """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
+    flash, as the log wants it); False when none is missing."""
     for k in range(n):
         path = "%s/%d" % (folder, k)
         if fs.size(path) != BLOCK:
-            return path
-    return None
+            fs.makedirs(folder)
+            fs.write_bytes(path, b"\xff" * BLOCK)
+            return True
+    return False
