@@ -222,3 +222,21 @@ def test_no_generator_used_has_a_zero_coefficient():
     # the error correction works with the coefficients' logs, which a zero has none of
     for ec, _, _, _ in qr._BLOCKS:
         assert min(qr._generator(ec)) > 0, ec
+
+
+def test_the_written_out_tables_are_gf256s_and_the_bit_counts():
+    exp = bytearray(512)
+    log = bytearray(256)
+    v = 1
+    for i in range(255):
+        exp[i] = v
+        log[v] = i
+        v <<= 1
+        if v & 0x100:
+            v ^= 0x11D  # x^8 + x^4 + x^3 + x^2 + 1
+    for i in range(255, 512):
+        exp[i] = exp[i - 255]
+    assert qr._EXP == bytes(exp) and qr._LOG == bytes(log)
+    assert qr._ONES == bytes(bin(i).count("1") for i in range(1024))
+    assert qr._mul(2, 0x80) == 0x1D  # x^8, reduced by the polynomial
+    assert all(qr._mul(a, qr._EXP[255 - qr._LOG[a]]) == 1 for a in range(1, 256))  # each has its inverse
