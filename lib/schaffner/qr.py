@@ -36,10 +36,10 @@ _ALIGN = (0, 18, 22, 26, 30, 34, 38, 42, 46, 50)
 
 
 # GF(256) with the polynomial x^8 + x^4 + x^3 + x^2 + 1 (0x11d): the powers of 2, and the
-# logs; written out, not built at
-# import: this module's tables built in loops at its top level took 32 ms of its import on
-# a Pico (the BG Stats code's screen's poll on the Display Pack's image), and as bytes in a
-# firmware image they take no heap (tests/core/test_qr.py builds them again to check)
+# logs; written out, not built at import: this module's tables built in loops at its top
+# level took 32 ms of its import on a Pico (the BG Stats code's screen's poll on the Display
+# Pack's image), and as bytes in a firmware image they stay in its flash
+# (tests/core/test_qr.py builds them again to check)
 _POW = (
     b"\x01\x02\x04\x08\x10\x20\x40\x80\x1d\x3a\x74\xe8\xcd\x87\x13\x26"
     b"\x4c\x98\x2d\x5a\xb4\x75\xea\xc9\x8f\x03\x06\x0c\x18\x30\x60\xc0"
