@@ -11,7 +11,7 @@ once, and a game in play is offered again with "Resume game", from its save.  Th
 writes nothing on the board.  With no Pico connected it says so and changes nothing.
 
 --from reads a copy instead: a folder holding the files of the Pico's /data
-(history.old, history.log, plays.old, plays.log, dice.log, and the save of the game in play:
+(the folder plays.ring, history.old, history.log, plays.old, plays.log, dice.log, and the save of the game in play:
 its log with the snapshot in it, the folder game.ring, and game.json and game.log from a
 version before; the gadget's dice check counts its dice too), or one history file.
 
@@ -37,15 +37,18 @@ from app.dice_check import verdict, weights  # noqa: E402
 from app.flash import OsFiles  # noqa: E402
 from app.game_save import GameSave  # noqa: E402
 from app.games import GAMES, Session  # noqa: E402
-from app.history import OLD_SLOT, SLOT, tally  # noqa: E402
+from app.history import BLOCKS, OLD_SLOT, SLOT, tally  # noqa: E402
 from app.history_write import totals  # noqa: E402
+from app.ringlog import BLOCK, RingLog  # noqa: E402
 from app.store import FileStore  # noqa: E402
 from schaffner.trainmaker.dice import NAMES as FACE_NAMES  # noqa: E402
 
-# oldest first, each with its slot: the versions before names wrote the first two
+# oldest first, each with its slot: the versions before names wrote the first two; the
+# versions before the ring the last two
 HISTORY_FILES = ("history.old", "history.log", "plays.old", "plays.log")
 SLOTS = {"history.old": OLD_SLOT, "history.log": OLD_SLOT, "plays.old": SLOT, "plays.log": SLOT}
-LOG_FOLDERS = ("game.ring", "game.log")  # the game in play's log, and a version before's
+RING = "plays.ring"  # the games kept since, after those of the files
+LOG_FOLDERS = ("game.ring", "game.log", RING)  # the game in play's log, a version before's, the history's
 SCHEMA = "schaffner-history/1"
 CSV_COLUMNS = ("number", "date", "time", "duration_min", "game", "title", "players", "seat", "colour", "name",
                "score", "score_unit", "place", "won", "winner", "won_by", "tiebreak", "turns", "actions")
@@ -85,8 +88,9 @@ def read_copy(path):
             if os.path.isfile(p):
                 with open(p, "rb") as f:
                     files[name] = f.read()
-        if not any(n in files for n in HISTORY_FILES + ("dice.log",)):
-            raise ExportError("%s holds no plays.log, plays.old, history.log, history.old or dice.log" % path)
+        if not any(n in files for n in HISTORY_FILES + ("dice.log", RING + "/0")):
+            raise ExportError("%s holds no plays.ring, plays.log, plays.old, history.log, history.old or dice.log"
+                              % path)
         return files
     if not os.path.exists(path):
         raise ExportError("no such file or folder: %s" % path)
@@ -165,20 +169,59 @@ def records(files, names=None):
         whole = len(data) // size
         for i in range(whole):
             where = "%s record %d (bytes %d-%d)" % (name, i + 1, i * size, (i + 1) * size - 1)
-            try:
-                rec = json.loads(data[i * size:(i + 1) * size].decode("ascii"))
-            except (ValueError, UnicodeDecodeError):
-                problems.append("%s is damaged: not a complete record; left out" % where)
-                continue
-            why = check_record(rec)
-            if why:
-                problems.append("%s is damaged: %s; left out" % (where, why))
-            else:
-                out.append(rec)
+            _take(data[i * size:(i + 1) * size], where, out, problems)
         if len(data) % size:
             problems.append("%s ends with an incomplete record (%d bytes after byte %d), cut off while it was "
                             "written; the device drops it too" % (name, len(data) % size, whole * size))
+    for where, data in ring_records(files):
+        _take(data, where, out, problems)
     return out, problems
+
+
+def _take(data, where, out, problems):
+    """The record in data (bytes) added to out, else why not to problems."""
+    try:
+        rec = json.loads(data.decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        problems.append("%s is damaged: not a complete record; left out" % where)
+        return
+    why = check_record(rec)
+    if why:
+        problems.append("%s is damaged: %s; left out" % (where, why))
+    else:
+        out.append(rec)
+
+
+class _Blocks:
+    """The ring's files as its blocks (app.ringlog), a missing one erased flash."""
+
+    def __init__(self, files):
+        self.files = files
+        self.count = BLOCKS
+
+    def read(self, k, off, buf):
+        data = self.files.get("%s/%d" % (RING, k), b"").ljust(BLOCK, b"\xff")
+        buf[:] = data[off:off + len(buf)]
+
+
+def ring_records(files):
+    """(where, bytes) of the games the history's ring holds, oldest first, as the gadget
+    reads them: a record "-" takes back the game before it, a clear's record (the
+    snapshot the ring's records in play begin with) holds none."""
+    if not any("%s/%d" % (RING, k) in files for k in range(BLOCKS)):
+        return []
+    found = []
+    blocks = _Blocks(files)
+
+    def each(k, pos, n, c):
+        if c == 0x7B:  # {
+            data = bytearray(n)
+            blocks.read(k, pos + 4, data)
+            found.append(("%s/%d record at byte %d" % (RING, k, pos), bytes(data)))
+        elif c == 0x2D and found:  # -
+            found.pop()
+    RingLog(blocks).read(-1, each)
+    return found
 
 
 def game_in_play(files):

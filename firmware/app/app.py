@@ -19,9 +19,9 @@ from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import DEFER, NOW, FlashQueue
+from app.flash import DEFER, NOW, FlashQueue, making
 from app.game_save import UNDO, GameSave
-from app.store import NAMES, SETTINGS, SETUP, FileStore, small_values
+from app.store import NAMES, PLAYS, PLAYS_BLOCKS, SETTINGS, SETUP, FileStore, small_values
 from app.ui import Ui, wrap
 
 SAVE = "game"
@@ -82,6 +82,15 @@ class App:
         saved, note = self.saves.load(games.Saved, games.Saved.replay)
         if self.saves.ring is None:  # a new gadget: its log's blocks, in the polls after the first frame,
             self.later(self.saves.making())  # not left for a pause: the hands have not come yet
+        # the history's ring (app.history): its blocks found in the boot's walk to the saves
+        # (the History, made later, walks to none: 20-150 ms outside a boot), else made in the
+        # polls after the first frame (a new gadget's, an upgrade's first boot, a boot after a
+        # cut stopped that): made at a game's end, they held its pause 200 ms and were most of
+        # its erases
+        plays = self.store.root + "/" + PLAYS
+        self.plays = self.store.fs.ring(plays, PLAYS_BLOCKS, False)
+        if self.plays is None:
+            self.later(self._making_plays(plays))
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)
@@ -380,6 +389,11 @@ class App:
         if self._history is None:
             self._history = self._make_history()
         return self._history
+
+    def _making_plays(self, folder):
+        fs = self.store.fs
+        yield from making(fs, folder, PLAYS_BLOCKS)
+        self.plays = fs.ring(folder, PLAYS_BLOCKS, False)
 
     def _make_history(self):
         from app.history import History

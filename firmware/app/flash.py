@@ -40,6 +40,7 @@ QUIET_MS = const(500)  # deferred work waits this long past the hands, a margin 
 MAX_WAIT_MS = const(8000)  # ... or, once it has waited this long, AFTER_MS
 LAST_MS = const(32000)  # ... or, once it has waited this long, none (never while a button is held)
 _TICKS = const(0x3FFFFFFF)  # MicroPython's ticks_ms() wraps at 2**30
+_FIRST = const(600)  # a new file's first bytes: more than littlefs keeps inline, so its block is erased (measured)
 
 
 class OsFiles:
@@ -51,6 +52,7 @@ class OsFiles:
     def __init__(self, raw=None):
         self.raw = raw
         self.seen = None  # while a boot reads its saves, the directories raw read (look())
+        self.half = None  # (the file, its path) of a ring log that make_block() began, open
 
     def look(self, on):
         """A boot reads its saves (on), or is done: while it reads, the directories a ring's
@@ -79,12 +81,27 @@ class OsFiles:
 
     def make_block(self, folder, n):
         """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
-        flash); False when none is missing (app.repair)."""
-        from app.repair import make_block
-        if make_block(self, folder, n):
+        flash) in two calls, each a step of its own: its first bytes, more than
+        littlefs keeps in the folder's own block, so the file's block is erased (45
+        ms on a Pico), then the rest (10 ms; 56 in one call); False when none is
+        missing (app.repair)."""
+        if self.half is not None:
+            f = self.half[0]
+            self.half = None
+            f.write(b"\xff" * (BLOCK - _FIRST))
+            f.close()
             return True
-        forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
-        return False
+        from app.repair import missing_block
+        path = missing_block(self, folder, n)
+        if path is None:
+            forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
+            return False
+        self.makedirs(folder)
+        self.look(self.seen is not None)
+        f = open(path, "wb")
+        self.half = f, path
+        f.write(b"\xff" * _FIRST)
+        return True
 
     def write_bytes(self, path, data):
         self.look(self.seen is not None)
@@ -153,6 +170,13 @@ class OsFiles:
         if path and not self.exists(path):
             self.look(self.seen is not None)
             os.mkdir(path)
+
+
+def making(fs, folder, n):
+    """Work that makes the ring log's files folder/0 .. n-1 where they are missing, a step
+    each half of one (OsFiles.make_block)."""
+    while fs.make_block(folder, n):
+        yield
 
 
 def _files(paths):

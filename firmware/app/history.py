@@ -2,11 +2,15 @@
 
 docs/history.md has the format and why it survives a power cut at any byte.
 """
-# A finished game is one record: compact JSON padded to a slot of SLOT bytes,
-# record i at byte i * SLOT, so the screens read only what they show.  Past
-# SEGMENT records plays.log becomes plays.old (dropping the files before it).
-# history.old and history.log hold the records of the versions before names, in
-# slots of OLD_SLOT bytes: read, never appended to.
+# A finished game is one record, compact JSON under SLOT bytes, in a ring of flash blocks
+# of its own (app.ringlog, the files plays.ring/0 .. /19): programmed page by page into
+# erased flash, a block erased alone in a step when the ring goes on in it, so keeping a
+# game never holds a poll longer than the erase (a littlefs append erased a block and
+# copied the file's last one in the same call: 52-57 ms on a Pico).  A record "-" takes
+# back the game before it; a snapshot record (RingLog's) clears the history.  When every
+# block holds games, the oldest block's games go.  The records of the versions before
+# (plays.old and plays.log in slots of SLOT bytes, history.old and history.log in slots
+# of OLD_SLOT) are read before the ring's, and never appended to again.
 # A record is the game in play's while it is the newest and has its key.
 # The app preloads this module with a game's code, and makes the History in an idle
 # poll after it (App.tick), or when it first needs it (a game ends, a roll is undone, a
@@ -22,10 +26,12 @@ import json
 from micropython import const
 
 from app.flash import DEFER
+from app.ringlog import RingLog
+from app.store import PLAYS, PLAYS_BLOCKS
 
-SLOT = const(768)
+SLOT = const(768)  # a record is shorter (and the slot of plays.log and plays.old)
 OLD_SLOT = const(256)
-SEGMENT = const(100)
+BLOCKS = PLAYS_BLOCKS
 TIDY = const(4096)  # dice.log bytes past which a new game sums it up
 
 
@@ -58,7 +64,7 @@ def _writing(name, *args):
 
 class History:
     slot = SLOT  # the format, for app.history_write and app.history_view
-    segment = SEGMENT
+    blocks = BLOCKS
     tidy = TIDY
     failed = "Could not write the history: storage full or damaged."
     tally = staticmethod(tally)
@@ -73,8 +79,17 @@ class History:
         self.clr = root + "history.clr"
         self.dropping = root + "history.del"
         self.dice_log = root + "dice.log"
+        self.folder = root + PLAYS
         self.cleared = False  # a clear that can still be undone
         self.owing = None  # the work writing the record of the game that ended last, till it is done
+        # the ring's games: block << 24 | where its data begins << 12 | its length, oldest
+        # first (a record is read only when a screen shows it)
+        self.at = []
+        self.ring = None  # its RingLog, once its blocks are there (a boot finds or makes them)
+        blocks = app.plays
+        if blocks is not None:
+            self.ring = RingLog(blocks)
+            self.ring.read(-1, self.found)
         # a cut rewrite or clear is finished; a clear from before this boot is final
         for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
                      self.dice_log + ".new", self.dropping, self.clr):
@@ -94,24 +109,39 @@ class History:
             from app.history_write import retract
             retract(self)
 
-    def paths(self):  # every file of records, oldest first
+    def found(self, k, pos, n, c):
+        # a record of the ring (RingLog.read: n bytes, the first c): a game's, or one taking
+        # back the game before
+        if c == 0x7B:  # {
+            self.at.append(k << 24 | (pos + 4) << 12 | n)
+        elif c == 0x2D and self.at:  # -
+            self.at.pop()
+
+    def paths(self):  # every file of records of the versions before, oldest first
         return self.before + (self.old, self.log)
 
     def slot_of(self, path):
         return OLD_SLOT if path in self.before else SLOT
 
     def files(self):
-        # (path, records) of the files with records, oldest first
+        # (path, records) of the files with records, oldest first, the ring (its folder) last
         out = []
         for path in self.paths():
             n = self.fs.size(path) // self.slot_of(path)
             if n:
                 out.append((path, n))
+        if self.at:
+            out.append((self.folder, len(self.at)))
         return out
 
     def record(self, path, i):
-        # record i of the file at path (ValueError if damaged): its first OLD_SLOT
-        # bytes first, which hold most records whole (less heap), else the slot
+        # record i of the file at path, or of the ring (ValueError if damaged); of a file,
+        # its first OLD_SLOT bytes first, which hold most records whole (less heap), else the slot
+        if path == self.folder:
+            e = self.at[i]
+            data = bytearray(e & 0xFFF)
+            self.ring.dev.read(e >> 24, e >> 12 & 0xFFF, data)
+            return json.loads(data)
         size = self.slot_of(path)
         try:
             return json.loads(self.fs.read_at(path, i * size, OLD_SLOT))

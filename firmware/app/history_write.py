@@ -1,9 +1,10 @@
 """Writing the history (app.history): records, taking one back, clearing, the dice
 counts, the repairs after a power cut.  Why a cut loses nothing: docs/history.md."""
-# An append cut short leaves a tail shorter than a slot, cut off before the next
-# append.  A rewrite writes <file>.new in full, removes the file, renames .new;
-# repair() drops a .new beside its file (incomplete) and renames one alone.  A
-# clear made final renames history.clr to history.del before removing the files.
+# A record cut short fails its CRC and is not read (app.ringlog).  A game taken back
+# from a file of a version before: a rewrite writes <file>.new in full, removes the
+# file, renames .new; repair() drops a .new beside its file (incomplete) and renames
+# one alone.  A clear made final renames history.clr to history.del, then clears the
+# ring and removes the files.
 # dice.log: ["g", L, P, B, F, C] per game once replaced, ["u", ...] per undone roll
 # (every roll counts), each appended after the save it follows, ["r", ...] per
 # redone roll (taken off again: the game counts it), appended before
@@ -14,6 +15,7 @@ from micropython import const
 
 from app.game_save import KEPT
 from app.record_files import append_record, records
+from app.ringlog import RingLog
 
 _COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
 
@@ -35,9 +37,20 @@ def repair(h):
 
 def _remove_all(h):
     fs = h.fs
+    for _ in _clear_ring(h):
+        pass
     for path in h.paths():
         fs.remove(path)
     fs.remove(h.dropping)
+
+
+def _clear_ring(h):  # the ring's games gone: a snapshot record that holds none
+    ring = h.ring
+    if ring is not None and h.at:
+        while not ring.append(b"clear", 0, snap=True):
+            yield  # a block erased, alone in its step
+        ring.fold(ring.cur)
+        h.at = []
 
 
 def clear(h):  # hides every record; undo_clear() until the next action
@@ -62,6 +75,7 @@ def _settle(h):  # the next action: a clear still undoable becomes final
         fs = h.fs
         fs.rename(h.clr, h.dropping)
         yield
+        yield from _clear_ring(h)
         for path in h.paths() + (h.dropping,):
             fs.remove(path)
             yield
@@ -85,6 +99,11 @@ def _rewrite(h, path, keep):  # keep the first records of path, atomically
 
 
 def _retract(h):  # take back the newest record
+    if h.at:
+        while not h.ring.append(b"-", 0):
+            yield
+        h.at.pop()
+        return
     for path in reversed(h.paths()):
         n = h.fs.size(path) // h.slot_of(path)
         if n:
@@ -97,19 +116,32 @@ def retract(h):  # _retract, all at once (at boot, after a power cut)
         pass
 
 
-def _append(h, text):
-    fs = h.fs
-    size = fs.size(h.log)
-    if size % h.slot:
-        yield from _rewrite(h, h.log, size // h.slot)
-        yield
-    elif size >= h.segment * h.slot:
-        for path in h.before + (h.old,):  # every file before the new plays.old
-            fs.remove(path)
+def ring(h):
+    # h's RingLog (returned), its blocks made first where they are not all there (a boot
+    # makes them, app.App: here only what a power cut kept it from making)
+    if h.ring is None:
+        fs = h.fs
+        while fs.make_block(h.folder, h.blocks):
             yield
-        fs.rename(h.log, h.old)
+        r = RingLog(fs.ring(h.folder, h.blocks, True))
+        r.read(-1, h.found)  # (nothing, or what a cut left of a first game kept)
+        h.ring = r
+    return h.ring
+
+
+def _append(h, text):
+    r = yield from ring(h)
+    data = text.encode()
+    if r.space(len(data)) < 0:  # every block holds games: the oldest block's go
+        k = r.first
+        r.fold((k + 1) % r.n)
+        h.at = [e for e in h.at if e >> 24 != k]
+    while not r.append(data, 0):
+        yield  # a block erased, alone in its step
+    h.at.append(r.cur << 24 | (r.pos - 2 - len(data)) << 12 | len(data))
+    if r.ahead(False):
         yield
-    fs.append(h.log, text)
+        r.ahead(True)  # the next block erased before a game needs it, alone in its step
 
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None
@@ -124,7 +156,7 @@ def after_do(h, app, res):  # res: the result of the game the action ended, or N
 def owing(h, app, s, res, at):  # the record of game s, which ended (History.owe's work)
     work = h.owing  # this work (History.owe made it so before its first step)
     try:
-        text = slot(h.slot, record(app, res, s, at))
+        text = fit(h.slot, record(app, res, s, at))
     except ValueError:
         s.owed = False
         h.owing = None
@@ -296,7 +328,7 @@ def ascii_json(text):  # non-ASCII as JSON escapes (CPython's json does so alrea
     return bytes(out).decode()
 
 
-def slot(size, text):  # a new line, the text, spaces: size bytes
+def fit(size, text):  # text, shorter than size bytes (a slot of the files before)
     if len(text) >= size:
         raise ValueError("A history record is longer than %d bytes" % (size - 1))
-    return "\n" + text + " " * (size - 1 - len(text))
+    return text

@@ -43,13 +43,12 @@ def keep_aside(store, name, extra=()):
     return folder
 
 
-def make_block(fs, folder, n):
-    """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
-    flash, as the log wants it); False when none is missing."""
+def missing_block(fs, folder, n):
+    """The path of a file of the ring log in folder/0 .. n-1 that is not there, or not a
+    block long (a file app.flash.OsFiles.make_block began when a power cut came), None
+    when each is."""
     for k in range(n):
         path = "%s/%d" % (folder, k)
         if fs.size(path) != BLOCK:
-            fs.makedirs(folder)
-            fs.write_bytes(path, b"\xff" * BLOCK)
-            return True
-    return False
+            return path
+    return None

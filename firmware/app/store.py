@@ -22,6 +22,8 @@ ROSTER = "roster"  # (app.players)
 NAMES = (SETTINGS, SETUP, ROSTER)
 SMALL_BLOCKS = const(2)
 SMALL_FOLDER = "/small.ring"  # (under the store's root) their log's blocks
+PLAYS = "plays.ring"  # the history's ring log (app.history), in the store's folder
+PLAYS_BLOCKS = const(20)  # its blocks: 80 KB, about 200 games of four players (at least 95 of the longest)
 
 
 def compact(data):

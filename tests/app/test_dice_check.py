@@ -54,7 +54,7 @@ def counted(roll):
     """Faces counted in the dice file after ROLLS rolls, PER_GAME a game: each game's
     count is written when the next one replaces it, as the app does."""
     fs = MemFiles()
-    app = types.SimpleNamespace(store=FileStore("/data", fs), session=None, notify=print,
+    app = types.SimpleNamespace(store=FileStore("/data", fs), session=None, notify=print, plays=None,
                                 later=lambda work: [None for _ in work])
     history = History(app)
     rng = Rng(SEED)

@@ -1,16 +1,17 @@
 """The history is never loaded whole into the heap: with 130 games kept (100 in the
-old format's history.old, 25 KB, and 30 in plays.log, 23 KB: what fits beside the
+old format's history.old, 25 KB, and 30 in the ring, 5 KB: what fits beside the
 memory files, which hold them here, in the Pico's heap), scrolling the list from the newest to the oldest,
 opening a game and counting plays by colour each hold a few KB at most (measured
 under MicroPython; CPython has no heap counter and measures 0)."""
 import gc
 
-from app.history import OLD_SLOT, SEGMENT, SLOT
+from app.history import OLD_SLOT
 from appdriver import Driver, Unlogged
 from support import stepped
-from test_history_store import Table, _v1
+from test_history_store import Table, _v1, old_slot
 
-GAMES = SEGMENT + 30
+OLD = 100
+GAMES = OLD + 30
 MOST = 4 * 1024  # live bytes the history screens may add (2.9 KB measured)
 
 
@@ -22,18 +23,15 @@ def live():
 @stepped
 def test_browsing_a_full_history_holds_a_few_kb():
     from memfiles import MemFiles
-    slots = []
-    for k in range(SEGMENT + 1, GAMES + 1):  # each record as the app writes it, the files joined at once
-        slots.append(Table(MemFiles()).finish(k).fs.files["/data/plays.log"])
-        yield
     fs = MemFiles()
-    assert len(slots[0]) == SLOT and len(_v1(1)) == OLD_SLOT
-    fs.files["/data/plays.log"] = "".join(slots)
-    del slots
-    yield
+    t = Table(fs)
+    for k in range(OLD + 1, GAMES + 1):  # each record as the app writes it
+        t.finish(k)
+        yield
+    del t
     old = []
-    for k in range(1, SEGMENT + 1):
-        old.append(_v1(k))
+    for k in range(1, OLD + 1):
+        old.append(old_slot(OLD_SLOT, _v1(k)))
         if k % 10 == 0:
             yield
     fs.files["/data/history.old"] = "".join(old)

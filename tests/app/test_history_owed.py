@@ -7,11 +7,10 @@ shows the game."""
 from app.flash import QUIET_MS
 from app.ringlog import RingLog
 from appdriver import Driver
-from history_steps import kept
+from history_steps import kept, on_flash
 from memfiles import MemBlocks, MemFiles
 from support import stepped
 
-PLAYS = "/data/plays.log"
 END = 1000  # when the game's last press comes
 
 
@@ -64,7 +63,7 @@ def copied(fs):
 def test_the_record_waits_for_the_hands_and_is_kept_once_they_leave():
     d = to_finish(Driver())
     key, clock = finish(d)
-    assert PLAYS not in d.fs.files  # the hands are still at the buttons
+    assert not on_flash(d.fs)  # the hands are still at the buttons
     assert d.app.flash.pending()
     d.tick(clock[0] + QUIET_MS)
     assert [r["k"] for r in kept(d)] == [key] and not d.app.session.owed
@@ -100,7 +99,7 @@ def test_a_record_too_long_for_its_slot_is_said_at_the_polls_and_owes_nothing():
     key, clock = finish(d)
     d.tick(clock[0] + QUIET_MS)
     assert "Could not write the history" in d.text and not d.app.session.owed
-    assert PLAYS not in d.fs.files and not d.app.flash.pending()
+    assert not on_flash(d.fs) and not d.app.flash.pending()
 
 
 @stepped
@@ -111,13 +110,13 @@ def test_a_power_cut_before_the_record_leaves_it_owed_and_the_next_boot_writes_i
     yield
     key, clock = finish(d)
     d.power_off()  # before the hands left the buttons: the action's record is on flash, no more
-    assert PLAYS not in d.fs.files
+    assert not on_flash(d.fs)
     yield
     d.boot()
     s = d.app.session
     assert s.game.ended and s.owed and s.key == key
     d.tick(0)  # the boot's idle polls make the history: the record owed is queued
-    assert PLAYS not in d.fs.files and s.owed
+    assert not on_flash(d.fs) and s.owed
     d.tick(QUIET_MS + 10)
     assert [r["k"] for r in kept(d)] == [key] and not s.owed
     d.power_off()
@@ -130,7 +129,7 @@ def test_a_cut_after_the_append_and_before_the_log_says_so_writes_no_second_reco
     d = to_finish(Driver())
     key, clock = finish(d)
     t = clock[0] + QUIET_MS
-    while PLAYS not in d.fs.files:  # one step a poll, until the append is done
+    while not on_flash(d.fs):  # one step a poll, until the append is done
         t += 10
         d.app.tick(t)
     d.power_off()
@@ -151,7 +150,7 @@ def test_an_undo_before_the_record_takes_it_back_and_a_redo_owes_it_again():
     assert kept(d) == []
     clock[0] += QUIET_MS + 100
     d.press("LONG_OK")  # the redo, from the message the undo left
-    assert s.game.ended and s.owed and PLAYS not in d.fs.files
+    assert s.game.ended and s.owed and not on_flash(d.fs)
     d.tick(clock[0] + QUIET_MS)
     assert [r["k"] for r in kept(d)] == [key] and not s.owed
 
@@ -169,7 +168,7 @@ def test_a_new_game_started_at_once_puts_the_old_record_first_and_a_cut_anywhere
     d.press("UP", "OK")  # a new game: yes
     d.pick("TtR Austria")
     d.press("OK", "OK", "OK")
-    assert d.app.session.owed and PLAYS not in d.fs.files  # the hands never left
+    assert d.app.session.owed and not on_flash(d.fs)  # the hands never left
     d.app.flush = lambda: None  # the press that starts the new game, and no poll yet
     d.pick("Start scoring")
     assert d.app.session.key == key + 1

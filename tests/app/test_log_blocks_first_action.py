@@ -1,6 +1,6 @@
 """A new gadget makes its log's blocks in the polls after its first frame; one whose first
-action comes before they are made has the record's own work make them first, a file a step
-(an erase or two each, as app.repair makes one), so no poll holds eight erases; then the
+action comes before they are made has the record's own work make them first, a file in two
+steps (app.flash.OsFiles.make_block), so no poll holds eight erases; then the
 record is on flash, and app.repair is out of the heap.  (A file of its own: test_storage's
 cases already fill the test heap.)"""
 import os
@@ -54,7 +54,8 @@ def _first_record_before_its_blocks():
         queue.step(False)  # the record's own work: never the deferred
         made.append(_made(fs))
         yield
-    assert made[:8] == [1, 2, 3, 4, 5, 6, 7, 8]  # a file a step, not eight erases in one poll
+    # a file in two steps (its block erased, then the rest), not eight erases in one poll
+    assert made[:16] == [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8]
     assert "app.repair" not in sys.modules  # what made them is out of the heap once they are all there
     value, note = GameSave(FileStore(ROOT, fs), "game", dict, queue=FlashQueue()).load(_build, _replay)
     assert value == [7] and note is None  # and then the record, on flash

@@ -127,6 +127,49 @@ def test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_blo
     return _test_a_record_cut_at_any_bit_is_not_read_and_the_log_goes_on_in_the_next_block()
 
 
+def _told(ring, gen):
+    """The records read() tells each(k, pos, n, c) of (its each mode), read from the flash."""
+    out = []
+
+    def each(k, pos, n, c):
+        data = bytearray(n)
+        ring.dev.read(k, pos + 4, data)
+        assert data[0] == c
+        out.append(bytes(data))
+    assert ring.read(gen, each) == []
+    return out
+
+
+def _test_told_records_are_the_ones_read_and_a_blocks_last_is_checked_cut_at_any_bit():
+    dev = MemBlocks(3)
+    ring = RingLog(dev)
+    for i in range(3):
+        _write(ring, b"[%d]" % i, 1)
+    _write(ring, b"[" + b"x" * 700 + b"]", 1)  # longer than read()'s window
+    _write(ring, b"[4]", 1)
+    first = [b"[0]", b"[1]", b"[2]", b"[" + b"x" * 700 + b"]", b"[4]"]
+    assert _told(RingLog(dev), 1) == RingLog(dev).read(1) == first
+    pos = ring.pos
+    saved = bytes(dev.get(0))
+    rec = bytes((6, 0, 1, 0)) + b"[cut1]"
+    rec += crc16(rec).to_bytes(2, "little")
+    for bit in range(0, len(rec) * 8, 3):  # the program stopped with only some bits cleared
+        block = _cut_at(saved, pos, rec, bit)
+        dev.put(0, block)
+        whole = bytes(block[pos:pos + len(rec)]) == rec
+        got = first + ([b"[cut1]"] if whole else [])
+        again = RingLog(dev)
+        assert _told(again, 1) == got, bit
+        _write(again, b"[5]", 1)
+        assert _told(RingLog(dev), 1) == got + [b"[5]"], bit
+        dev.erase(1)
+        yield
+
+
+def test_told_records_are_the_ones_read_and_a_blocks_last_is_checked_cut_at_any_bit():
+    return _test_told_records_are_the_ones_read_and_a_blocks_last_is_checked_cut_at_any_bit()
+
+
 def _test_an_erase_cut_short_leaves_a_block_that_is_erased_again_before_use():
     dev = MemBlocks(2)
     ring = RingLog(dev)

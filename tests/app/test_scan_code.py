@@ -13,7 +13,7 @@ from history_steps import open_history
 
 from app.colours import BG
 from app.flash import AFTER_MS
-from app.history_write import slot
+from test_history_store import old_slot
 
 FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
 
@@ -38,7 +38,7 @@ def kept(width, height, *recs):
     import json
     d = Driver(width=width, height=height, colour=width > 128)
     for rec in recs:
-        d.fs.append("/data/history.log", slot(256, json.dumps(rec, separators=(",", ":"))))
+        d.fs.append("/data/history.log", old_slot(256, json.dumps(rec, separators=(",", ":"))))
     return d
 
 

@@ -150,8 +150,9 @@ def test_polls_run_the_buttons_through_the_debouncer_to_the_app():
         dev = load(page, tmp)
         dev.boot("pico_oled", "00000000")
         clock = Clock(dev)
-        # a new gadget's first polls make its game log's blocks: work reported, no event, nothing drawn
-        assert all(r == {"events": [], "words": None} for r in clock.hold(0, 200))
+        # a new gadget's first polls make its game log's and its history's blocks: work reported,
+        # no event, nothing drawn
+        assert all(r == {"events": [], "words": None} for r in clock.hold(0, 1000))
         assert clock.hold(0, 100) == [] and len(page.frames) == 1  # then nothing to report
         assert clock.press(OK) == [{"events": ["OK"], "words": ["New game", "Taubertal-Expr.", "Trainmaker", "TtR Austria"]}]
         reports = clock.press(BACK, 800)

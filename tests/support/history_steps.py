@@ -8,6 +8,21 @@ def kept(d):
     return [read(h, i) for i in range(count(h))]
 
 
+def on_flash(fs, folder="/data/plays.ring"):
+    """The keys of the games the history's ring on fs (memory files) holds, as a boot
+    reads them."""
+    import json
+    from app.ringlog import RingLog
+    out = []
+    blocks = fs.rings.get(folder)
+    for data in RingLog(blocks).read(-1) if blocks is not None else ():
+        if data[:1] == b"{":
+            out.append(json.loads(data)["k"])
+        elif data == b"-" and out:
+            out.pop()
+    return out
+
+
 def open_history(d):
     """From wherever the game left the screen: the main menu, then History."""
     d.press("BACKx6")

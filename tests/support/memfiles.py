@@ -117,6 +117,7 @@ class MemFiles:
     def ring(self, folder, n, make):
         if folder not in self.rings and make:
             self.rings[folder] = MemBlocks(n, self)
+            self.dirs.add(folder)  # its files' folder, as on a Pico (the boot's listing names it)
         return self.rings.get(folder)
 
 

@@ -252,6 +252,13 @@ class FlashFiles(OsFiles):
             OsFiles.makedirs(self, path)
             self.model(self.flash.made, path)
 
+    def make_block(self, folder, n):
+        began = self.half is None
+        made = OsFiles.make_block(self, folder, n)
+        if made and began:  # a file of a block: its cost counted whole as it begins
+            self.model(self._wrote, self.half[1], _BLOCK)
+        return made
+
     def ring(self, folder, n, make):
         blocks = OsFiles.ring(self, folder, n, make)
         return None if blocks is None else _RingFlash(self, blocks)
