@@ -195,6 +195,9 @@ class App:
         names = getattr(screen, "LEAVES", None)
         if names:
             forget(*names)
+            h = self._history
+            if h is not None and h.at is not None:  # the history's index, read for the screen
+                self.later(h.dropped())
         if self.code_in_flash:
             forget(*getattr(screen, "LEAVES_IMAGE", ()))
 

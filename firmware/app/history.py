@@ -82,14 +82,10 @@ class History:
         self.folder = root + PLAYS
         self.cleared = False  # a clear that can still be undone
         self.owing = None  # the work writing the record of the game that ended last, till it is done
-        # the ring's games: block << 24 | where its data begins << 12 | its length, oldest
-        # first (a record is read only when a screen shows it)
-        self.at = []
-        self.ring = None  # its RingLog, once its blocks are there (a boot finds or makes them)
-        blocks = app.plays
-        if blocks is not None:
-            self.ring = RingLog(blocks)
-            self.ring.read(-1, self.found)
+        self.app = app  # (its plays: the ring's blocks, which a boot finds or makes)
+        # the ring's games (index()): block << 24 | where its data begins << 12 | its
+        # length, oldest first (a record is read only when a screen shows it); its RingLog
+        self.at = self.ring = None
         # a cut rewrite or clear is finished; a clear from before this boot is final
         for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
                      self.dice_log + ".new", self.dropping, self.clr):
@@ -108,6 +104,28 @@ class History:
         elif s is not None and s.key and self.newest_key() == s.key and s.ui.result(s.game, s.names) is None:
             from app.history_write import retract
             retract(self)
+        self.drop()
+
+    def index(self):
+        # the ring's games (self.at), read from its blocks when a screen or a write first
+        # needs them since drop()
+        if self.at is None:
+            self.at = []
+            blocks = self.app.plays
+            if blocks is not None:
+                self.ring = RingLog(blocks)
+                self.ring.read(-1, self.found)
+        return self.at
+
+    def drop(self):
+        # the index and the RingLog out of the heap until needed again: not held through a
+        # game (an OLED image's Trainmaker peaks at 47.8 of its 48 KB in a roll); only
+        # where no write holds them (a write's work ends with it; App._left queues it)
+        self.at = self.ring = None
+
+    def dropped(self):  # drop() as work (App.later): in its turn, after the writes queued
+        self.drop()
+        yield
 
     def found(self, k, pos, n, c):
         # a record of the ring (RingLog.read: n bytes, the first c): a game's, or one taking
@@ -130,15 +148,16 @@ class History:
             n = self.fs.size(path) // self.slot_of(path)
             if n:
                 out.append((path, n))
-        if self.at:
-            out.append((self.folder, len(self.at)))
+        at = self.index()
+        if at:
+            out.append((self.folder, len(at)))
         return out
 
     def record(self, path, i):
         # record i of the file at path, or of the ring (ValueError if damaged); of a file,
         # its first OLD_SLOT bytes first, which hold most records whole (less heap), else the slot
         if path == self.folder:
-            e = self.at[i]
+            e = self.index()[i]
             data = bytearray(e & 0xFFF)
             self.ring.dev.read(e >> 24, e >> 12 & 0xFFF, data)
             return json.loads(data)

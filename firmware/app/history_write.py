@@ -15,7 +15,6 @@ from micropython import const
 
 from app.game_save import KEPT
 from app.record_files import append_record, records
-from app.ringlog import RingLog
 
 _COPY = const(2048)  # bytes of whole records a rewrite copies per append: few opens, little heap
 
@@ -45,8 +44,8 @@ def _remove_all(h):
 
 
 def _clear_ring(h):  # the ring's games gone: a snapshot record that holds none
-    ring = h.ring
-    if ring is not None and h.at:
+    if h.index() and h.ring is not None:
+        ring = h.ring
         while not ring.append(b"clear", 0, snap=True):
             yield  # a block erased, alone in its step
         ring.fold(ring.cur)
@@ -99,7 +98,7 @@ def _rewrite(h, path, keep):  # keep the first records of path, atomically
 
 
 def _retract(h):  # take back the newest record
-    if h.at:
+    if h.index():
         while not h.ring.append(b"-", 0):
             yield
         h.at.pop()
@@ -117,15 +116,16 @@ def retract(h):  # _retract, all at once (at boot, after a power cut)
 
 
 def ring(h):
-    # h's RingLog (returned), its blocks made first where they are not all there (a boot
-    # makes them, app.App: here only what a power cut kept it from making)
+    # h's RingLog (returned), its index read, its blocks made first where they are not all
+    # there (a boot makes them, app.App: here only what a power cut kept it from making)
+    h.index()
     if h.ring is None:
         fs = h.fs
         while fs.make_block(h.folder, h.blocks):
             yield
-        r = RingLog(fs.ring(h.folder, h.blocks, True))
-        r.read(-1, h.found)  # (nothing, or what a cut left of a first game kept)
-        h.ring = r
+        h.app.plays = fs.ring(h.folder, h.blocks, True)
+        h.drop()
+        h.index()  # (nothing, or what a cut left of a first game kept)
     return h.ring
 
 
@@ -172,6 +172,8 @@ def owing(h, app, s, res, at):  # the record of game s, which ended (History.owe
     except OSError:
         app.notify(h.failed)  # still owed: the next boot tries again
         return
+    finally:
+        h.drop()  # (History.drop: this work held the index)
     del text
     _kept(app, s)
     if h.owing is work:  # done: nothing to hasten or cancel, and no generator of its keeps this
@@ -202,6 +204,7 @@ def _settling(h, app):
         yield from _settle(h)
     except OSError:
         app.notify(h.failed)
+    h.drop()
 
 
 def after_undo(h, app, before):
@@ -224,6 +227,7 @@ def _after_undo(h, app, key, undone, reopened):
             yield from _retract(h)
     except OSError:
         app.notify(h.failed)
+    h.drop()
 
 
 def replaced(h, app, old):  # a clear to make final first (else History.replaced alone)
@@ -240,6 +244,7 @@ def _replaced(h, app, t):
                 yield from _tidy(h.fs, h.dice_log)
     except OSError:
         app.notify(h.failed)
+    h.drop()
 
 
 def tidied(h, app):  # the dice file summed up (History._dice found it long)

@@ -62,3 +62,7 @@ def test_browsing_a_full_history_holds_a_few_kb():
     d.shows("Taubertal-Expr.", "Red     130 130")
     assert not d.app.ticking()  # read: the idle pace of the polls will do
     assert most < MOST, most
+    assert d.app.history.at is not None
+    d.press("BACK", "BACK")  # By colour, then the history left: its index leaves the heap
+    d.shows("Schaffner", "History")
+    assert d.app.history.at is None and d.app.history.ring is None

@@ -11,6 +11,7 @@ from history_steps import kept, on_flash
 from memfiles import MemBlocks, MemFiles
 from support import stepped
 
+FRESH_HEAP_PER_CASE = True  # (each case plays a game from the start: a heap of its own)
 END = 1000  # when the game's last press comes
 
 
@@ -60,14 +61,17 @@ def copied(fs):
     return c
 
 
+@stepped
 def test_the_record_waits_for_the_hands_and_is_kept_once_they_leave():
     d = to_finish(Driver())
     key, clock = finish(d)
     assert not on_flash(d.fs)  # the hands are still at the buttons
     assert d.app.flash.pending()
+    yield
     d.tick(clock[0] + QUIET_MS)
     assert [r["k"] for r in kept(d)] == [key] and not d.app.session.owed
     assert not d.app.flash.pending()
+    yield
     d.power_off()
     d.boot()
     assert not d.app.session.owed  # the log says so
@@ -125,16 +129,20 @@ def test_a_power_cut_before_the_record_leaves_it_owed_and_the_next_boot_writes_i
     assert not d.app.session.owed and [r["k"] for r in kept(d)] == [key]
 
 
+@stepped
 def test_a_cut_after_the_append_and_before_the_log_says_so_writes_no_second_record():
     d = to_finish(Driver())
     key, clock = finish(d)
+    yield
     t = clock[0] + QUIET_MS
     while not on_flash(d.fs):  # one step a poll, until the append is done
         t += 10
         d.app.tick(t)
+        yield  # (the Pico collects between its polls)
     d.power_off()
     d.boot()
     assert d.app.session.owed
+    yield
     d.tick(t)
     d.tick(t + QUIET_MS + 10)
     assert [r["k"] for r in kept(d)] == [key] and not d.app.session.owed
@@ -211,9 +219,11 @@ def test_an_undo_right_after_a_boot_that_found_the_record_owed_owes_nothing():
     assert kept(d) == []
 
 
+@stepped
 def test_a_snapshot_taken_while_the_record_is_owed_keeps_it_owed():
     d = to_finish(Driver())
     key, clock = finish(d)
+    yield
     d.app.saves.start()  # the game as it is now: a whole snapshot, written in the next polls
     for t in range(clock[0], clock[0] + 100, 10):  # the hands still at the buttons
         d.app.tick(t)
@@ -221,6 +231,7 @@ def test_a_snapshot_taken_while_the_record_is_owed_keeps_it_owed():
     assert b'"owed":1' in RingLog(d.fs.rings["/data/game.ring"]).read(-1)[0]  # the snapshot record
     d.power_off()
     d.boot().tick(0)  # (the boot's idle polls load the game's modules, then make the history)
+    yield
     d.tick(QUIET_MS + 10)
     assert [r["k"] for r in kept(d)] == [key] and not d.app.session.owed
 

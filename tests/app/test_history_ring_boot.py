@@ -44,7 +44,8 @@ def test_a_boot_that_finds_no_ring_has_it_made_after_the_first_frame():
     d.app.flush()
     assert ("/data/" + PLAYS, PLAYS_BLOCKS) not in fs.asked  # found: nothing asked
     fs.looked = []
-    assert d.app.history.ring is not None and fs.looked == []  # the History takes the boot's blocks
+    h = d.app.history
+    assert h.index() == [] and h.ring is not None and fs.looked == []  # it reads the boot's blocks
 
 
 def test_an_upgrades_first_boot_makes_it_beside_the_games_of_the_version_before():

@@ -129,6 +129,21 @@ def same_keys(t, expected):
             yield
 
 
+def test_the_rings_index_is_read_when_needed_and_not_held_after_a_write():
+    t = Table(MemFiles())
+    h = t.history
+    assert h.at is None and h.ring is None  # a boot's History holds none of the ring
+    t.finish(1)
+    assert h.at is None and h.ring is None  # the record's work dropped what it read
+    assert count(h) == 1 and h.at is not None and read(h, 0)["k"] == 1  # read for a screen
+    t.finish(2)
+    assert h.at is None and keys(t) == [1, 2]
+    h.drop()
+    assert h.at is None and h.ring is None and keys(t) == [1, 2]
+    t.finish(3)
+    assert keys(t.reboot()) == [1, 2, 3]
+
+
 def test_json_made_ascii_as_cpythons_json_spells_it():
     ascii = '{"n":["Red","~"]}'
     assert ascii_json(ascii) is ascii
@@ -231,16 +246,16 @@ def test_a_damaged_record_of_a_version_before_reads_as_damaged_and_the_others_st
 def test_a_record_gone_bad_on_flash_reads_as_damaged_and_a_blocks_last_one_as_cut_short():
     t = Table(MemFiles()).finish(1).finish(2).finish(3)
     blocks = t.fs.rings[RING].data
-    e = t.history.at[1]  # game 2: block, where its data begins, its length
+    e = t.history.index()[1]  # game 2: block, where its data begins, its length
     blocks[e >> 24][(e >> 12 & 0xFFF) + 3] ^= 0x20  # a bit of it flipped
     h = Table(t.fs).history
     assert count(h) == 3 and read(h, 0)["k"] == 1 and read(h, 1) is None and read(h, 2)["k"] == 3
-    e = h.at[2]  # game 3, the block's last: its CRC is checked, as a cut leaves it
+    e = h.index()[2]  # game 3, the block's last: its CRC is checked, as a cut leaves it
     blocks[e >> 24][(e >> 12 & 0xFFF) + 3] ^= 0x20
     t = Table(t.fs)
     assert count(t.history) == 2 and read(t.history, 0)["k"] == 1
     t.finish(4)  # the block takes no more: the next game goes in the next block
-    assert count(t.history) == 3 and read(t.history, 2)["k"] == 4 and t.history.at[2] >> 24 == 1
+    assert count(t.history) == 3 and read(t.history, 2)["k"] == 4 and t.history.index()[2] >> 24 == 1
     assert [None if r is None else r["k"] for r in kept(Table(t.fs).history)] == [1, 4]
 
 
