@@ -41,11 +41,12 @@ from micropython import const  # noqa: E402
 
 import board  # noqa: E402
 from drivers import chip  # noqa: E402
-from drivers.buttons import Debouncer, ticks_add, ticks_diff  # noqa: E402
+from drivers.buttons import Debouncer, ticks_add, ticks_diff, ticks_ms  # noqa: E402
 
 _POLL_MS = const(10)  # button sampling period while a button is down, a screen ticks or a beep sounds
 _IDLE_MS = const(50)  # else: a pin's edge wakes the loop at once, so a poll needs no hurry
 _WDT_MS = const(8000)  # within the longest timeout of either chip's watchdog (drivers.chip: 8.4 s)
+_DRAWN_MS = const(20)  # a press's poll this long by its frame's drawing shows it in the next
 _BEEP_HZ = const(2400)  # near a piezo's loudest
 _BEEP_MS = const(60)
 _BACK_HELD = const(8)  # bit of app.events.BACK in a raw button sample
@@ -58,11 +59,13 @@ class Device:
     """The running gadget, one ``step`` per poll so tests can drive it with their own clock.
 
     led, buzz, contrast: the board's functions, or None where the board lacks them.
-    wdt: a started machine.WDT, fed on every step.
+    wdt: a started machine.WDT, fed on every step.  clock: the ms ticks (ticks_ms),
+    which say how long a poll has taken; None: every press's frame in its own poll.
     """
 
-    def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None):
+    def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None, clock=None):
         self.display = display
+        self.clock = clock
         self.app = app
         self.buttons = buttons
         self.wdt = wdt
@@ -73,7 +76,8 @@ class Device:
         self._level = None
         self._beep_end = None
         self._held = False  # a button was down at the last poll
-        self._owed = False  # the last poll drew a frame (time drew it) for this one to show
+        self._owed = False  # the last poll drew a frame for this one to show
+        self._pressed = False  # ... a press's (the garbage is collected after it)
         self.refresh()
 
     def step(self, raw, now_ms):
@@ -86,7 +90,9 @@ class Device:
         time drew (a tumble, the odds come in) is drawn in one poll and shown in the
         next, which comes at once: either alone is a short poll (on the OLED drawing a
         Trainmaker table takes 8 ms, sending a few rows of it 4 to 10), and the hands
-        may be at the buttons."""
+        may be at the buttons.  So is a press's frame whose poll has run _DRAWN_MS by
+        the time it is drawn (a game's end: its scoring, then a whole new screen, 25 ms
+        on an OLED, and 24 more to send it): the picture as soon, no poll twice as long."""
         events = self.buttons.update(raw, now_ms)
         held = self.buttons.down()
         if events or held or self._held:  # the hands at the buttons: flash work that erases waits
@@ -99,17 +105,19 @@ class Device:
                     changed = True
         shown = False
         if self._owed and not changed:
-            self._show(False)  # the frame the last poll drew, this poll's only work
+            self._show(self._pressed)  # the frame the last poll drew, this poll's only work
             shown = True
         else:
             if self.app.tick(now_ms):
                 changed = True
             if changed:
                 self.app.render()
-                if events:
+                clock = self.clock
+                if events and (clock is None or ticks_diff(clock(), now_ms) < _DRAWN_MS):
                     self._show(True)
                     shown = True
-        self._owed = changed and not events
+        self._owed = changed and not shown
+        self._pressed = events != 0
         self._sound(now_ms)
         if self.wdt is not None:
             self.wdt.feed()
@@ -207,7 +215,7 @@ def start(display, colours, wdt=None):
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today,
               __name__ == "gadget")
     buttons = Debouncer(edges=board.edges)
-    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt)
+    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt, ticks_ms)
     from schaffner.rng import Rng
 
     app.rng = Rng(seed)  # the dice roll at a press, never at power-up

@@ -211,6 +211,39 @@ def test_a_press_s_frame_is_collected_after_at_once_and_a_frame_time_drew_leaves
         main.gc = real
 
 
+def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_and_collected_after():
+    clock = [0]  # the ms ticks: each poll's start, plus what a press's handling took (took)
+    took = [19]
+    dev, app, screen = _device(clock=lambda: clock[0])
+    collected = Recorder()
+    real = main.gc
+    main.gc = types.SimpleNamespace(collect=lambda: collected(1))
+    handle = app.handle
+
+    def slow(ev):
+        clock[0] += took[0]
+        return handle(ev)
+
+    app.handle = slow
+    try:
+        dev.step(0, 0)
+        dev.step(1 << OK, 10)
+        dev.step(1 << OK, 40)
+        clock[0] = 50  # drawn 19 ms into its poll: shown in it
+        assert dev.step(0, 50) is True and screen.shown == 2 and collected == [1]
+        took[0] = 20  # a game's end: its scoring, then a new screen to draw
+        dev.step(1 << OK, 100)
+        dev.step(1 << OK, 130)
+        clock[0] = 140
+        assert dev.step(0, 140) is False and (app.renders, screen.shown) == (3, 2) and collected == [1]
+        assert dev.busy() and dev.wait_ms(140, 160) == 0  # the next poll at once, to show it
+        assert dev.step(0, 160) is True and (app.renders, screen.shown) == (3, 3) and collected == [1, 1]
+        assert app.litter is False and app.handled == [OK, OK] and app.ticks == 7  # (none in that poll)
+        assert dev.step(0, 170) is False and screen.shown == 3
+    finally:
+        main.gc = real
+
+
 def test_a_press_and_an_animation_in_one_poll_give_one_frame():
     dev, app, screen = _device()
     dev.step(0, 0)
