@@ -8,7 +8,8 @@ import gc
 from app.history import OLD_SLOT
 from appdriver import Driver, Unlogged
 from support import stepped
-from test_history_store import Table, _v1, old_slot
+from history_steps import old_slot
+from test_history_store import Table, _v1
 
 OLD = 100
 GAMES = OLD + 30

@@ -11,6 +11,7 @@ from app.history_view import count, names, read
 from app.history_write import ascii_json, clear, undo_clear
 from app.ringlog import BLOCK
 from app.store import FileStore
+from history_steps import old_slot
 from memfiles import MemBlocks, MemFiles, PowerCut
 from support import raises, stepped
 
@@ -108,10 +109,6 @@ def copied(fs):
         r = c.rings[folder] = MemBlocks(blocks.count, c)
         r.data = [bytearray(b) for b in blocks.data]
     return c
-
-
-def old_slot(size, text):  # a record as the versions before wrote it: a line padded to its slot
-    return "\n" + text + " " * (size - 1 - len(text))
 
 
 def keys(t):

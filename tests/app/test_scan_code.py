@@ -9,11 +9,10 @@ import framebuf
 import native_reference
 from appdriver import Driver
 from support import stepped
-from history_steps import open_history
+from history_steps import old_slot, open_history
 
 from app.colours import BG
 from app.flash import AFTER_MS
-from test_history_store import old_slot
 
 FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
 
@@ -77,15 +76,20 @@ class _NativeCanvas(framebuf.FrameBuffer):
         native_reference.modules(0, 0, 0, bits, n, self.buf, 120, x0, scale, c)
 
 
+@stepped
 def test_the_native_loop_draws_the_code_as_the_rectangles_do():
-    d = scan(kept(240, 135, TWO), "Trainmaker")
-    ui = d.app.ui
-    plain = bytes(d.buf)  # drawn a rectangle a run of dark modules
-    native = _NativeCanvas(bytearray(len(plain)))
-    ui.fb = native
+    native = _NativeCanvas(bytearray(240 * 135 // 2))  # (16 KB in one piece: before the heap fills)
+    d = kept(240, 135, TWO)
+    open_history(d)
+    d.pick("Trainmaker")
+    d.press("DOWNx9", "OK")
+    yield
+    yield from made(d)
+    d.app.render()  # into d.buf: a rectangle a run of dark modules
+    d.app.ui.fb = native
     d.app.render()
     assert native.calls == [(57, 10, 2, BG)]  # 130 pixels of 135, in the middle
-    assert native.buf == plain
+    assert native.buf == d.buf
 
 
 def test_the_code_waits_for_the_polls_and_a_press_comes_first():
@@ -147,6 +151,7 @@ def test_trainmaker_won_offers_scan_beside_players():
     from schaffner.rng import Rng
     d = Driver(rng=Rng(play_trainmaker.SEED))  # the OLED: words, never a code
     yield from play_trainmaker.play(d)
+    yield
     top = d.app.top
     while top.ring(d.app.session.game)[0][top.cur] != "Scan":
         d.press("DOWN")

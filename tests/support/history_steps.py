@@ -1,6 +1,10 @@
 """Helpers for the history tests: the records kept, the way to the history screen."""
 
 
+def old_slot(size, text):  # a record as the versions before wrote it: a line padded to its slot
+    return "\n" + text + " " * (size - 1 - len(text))
+
+
 def kept(d):
     """Every record the history keeps, oldest first."""
     from app.history_read import count, read  # not the screens' module: less heap
