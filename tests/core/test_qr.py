@@ -106,7 +106,9 @@ def test_making_yields_between_slices():
     for _ in c.making():
         steps += 1
         assert not c.ready
-    assert c.ready and steps > 8 * 4 + 7  # each mask scored in 4 slices, the chosen one applied in 8
+    # each mask scored in 15 slices (57 lines, 4 a slice), the lines made in 57 (2 a slice,
+    # rows and columns), the chosen mask applied in 8
+    assert c.ready and steps > 8 * 15 + 57 + 8
     assert not c.cells and len(c.bits) == (57 * 57 + 7) // 8  # a bit a module is what it keeps
 
 
