@@ -20,6 +20,7 @@ left half done by a power cut (its global state, which this does not read)
 cannot name the log's files: the app never renames them.
 """
 import binascii
+from array import array
 from struct import unpack_from
 
 import rp2
@@ -149,7 +150,7 @@ def blocks(folder, n, seen=None):
             if seen is not None:
                 seen[path] = known
         found = known
-    heads = []
+    heads = array("H")  # (a list of 20 held 128 bytes: the history's ring is held through a game)
     for k in range(n):
         e = found.get(b"%d" % k)
         if e != [_REG, _CTZSTRUCT, e and e[2], _BLOCK]:

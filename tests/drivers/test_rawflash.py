@@ -73,7 +73,7 @@ def _sums():
 
 def _under(folder, n):
     dev = rawflash.blocks(folder, n)
-    return None if dev is None else dev.blocks
+    return None if dev is None else list(dev.blocks)
 
 
 def _log(blocks):
@@ -105,10 +105,10 @@ def test_a_second_ring_of_the_boot_reads_no_folder_the_first_read():
     read = chip.readblocks
     chip.readblocks = lambda block, buf, offset=0: reads.append(block) or read(block, buf, offset)
     seen = {}
-    assert rawflash.blocks(RING, 8, seen).blocks == BLOCKS["gadget"] and reads
+    assert list(rawflash.blocks(RING, 8, seen).blocks) == BLOCKS["gadget"] and reads
     yield
     del reads[:]
-    assert rawflash.blocks(RING, 8, seen).blocks == BLOCKS["gadget"] and reads == []
+    assert list(rawflash.blocks(RING, 8, seen).blocks) == BLOCKS["gadget"] and reads == []
     assert rawflash.blocks("/data/small.ring", 2, seen) is None and reads == []  # not made here
     del chip.readblocks
 
