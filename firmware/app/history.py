@@ -65,6 +65,11 @@ def _writing(name, *args):
 class History:
     slot = SLOT  # the format, for app.history_write and app.history_view
     blocks = BLOCKS
+    # the files, in the store's folder (file()): their paths are made when needed, not
+    # held through a game (an OLED image's 48 KB)
+    CLR = "history.clr"
+    DROPPING = "history.del"
+    RING = PLAYS
     tidy = TIDY
     failed = "Could not write the history: storage full or damaged."
     tally = staticmethod(tally)
@@ -72,14 +77,8 @@ class History:
     def __init__(self, app):
         # made the first time the app needs the history (App.history)
         self.fs = fs = app.store.fs
-        root = app.store.root + "/"
-        self.log = root + "plays.log"
-        self.old = root + "plays.old"
-        self.before = (root + "history.old", root + "history.log")  # oldest first
-        self.clr = root + "history.clr"
-        self.dropping = root + "history.del"
+        self.root = root = app.store.root + "/"
         self.dice_log = root + "dice.log"
-        self.folder = root + PLAYS
         self.cleared = False  # a clear that can still be undone
         self.owing = None  # the work writing the record of the game that ended last, till it is done
         self.app = app  # (its plays: the ring's blocks, which a boot finds or makes)
@@ -87,8 +86,7 @@ class History:
         # length, oldest first (a record is read only when a screen shows it); its RingLog
         self.at = self.ring = None
         # a cut rewrite or clear is finished; a clear from before this boot is final
-        for path in (self.log + ".new", self.old + ".new", self.before[0] + ".new", self.before[1] + ".new",
-                     self.dice_log + ".new", self.dropping, self.clr):
+        for path in [p + ".new" for p in self.paths() + (self.dice_log,)] + [root + self.DROPPING, root + self.CLR]:
             if fs.exists(path):
                 from app.history_write import repair
                 repair(self)
@@ -135,14 +133,18 @@ class History:
         elif c == 0x2D and self.at:  # -
             self.at.pop()
 
-    def paths(self):  # every file of records of the versions before, oldest first
-        return self.before + (self.old, self.log)
+    def file(self, name):  # the path of the store's file name
+        return self.root + name
 
-    def slot_of(self, path):
-        return OLD_SLOT if path in self.before else SLOT
+    def paths(self):  # every file of records of the versions before, oldest first
+        r = self.root
+        return r + "history.old", r + "history.log", r + "plays.old", r + "plays.log"
+
+    def slot_of(self, path):  # history.old and history.log: the slots of the versions before names
+        return OLD_SLOT if "/history." in path else SLOT
 
     def files(self):
-        # (path, records) of the files with records, oldest first, the ring (its folder) last
+        # (path, records) of the files with records, oldest first, the ring (path None) last
         out = []
         for path in self.paths():
             n = self.fs.size(path) // self.slot_of(path)
@@ -150,13 +152,13 @@ class History:
                 out.append((path, n))
         at = self.index()
         if at:
-            out.append((self.folder, len(at)))
+            out.append((None, len(at)))
         return out
 
     def record(self, path, i):
         # record i of the file at path, or of the ring (ValueError if damaged); of a file,
         # its first OLD_SLOT bytes first, which hold most records whole (less heap), else the slot
-        if path == self.folder:
+        if path is None:
             e = self.index()[i]
             data = bytearray(e & 0xFFF)
             self.ring.dev.read(e >> 24, e >> 12 & 0xFFF, data)

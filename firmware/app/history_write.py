@@ -28,9 +28,10 @@ def repair(h):
                 fs.remove(new)
             else:
                 fs.rename(new, path)
-    if fs.exists(h.clr):
-        fs.rename(h.clr, h.dropping)
-    if fs.exists(h.dropping):
+    clr, dropping = h.file(h.CLR), h.file(h.DROPPING)
+    if fs.exists(clr):
+        fs.rename(clr, dropping)
+    if fs.exists(dropping):
         _remove_all(h)
 
 
@@ -40,7 +41,7 @@ def _remove_all(h):
         pass
     for path in h.paths():
         fs.remove(path)
-    fs.remove(h.dropping)
+    fs.remove(h.file(h.DROPPING))
 
 
 def _clear_ring(h):  # the ring's games gone: a snapshot record that holds none
@@ -53,12 +54,12 @@ def _clear_ring(h):  # the ring's games gone: a snapshot record that holds none
 
 
 def clear(h):  # hides every record; undo_clear() until the next action
-    h.fs.append(h.clr, "")
+    h.fs.append(h.file(h.CLR), "")
     h.cleared = True
 
 
 def undo_clear(h):
-    h.fs.remove(h.clr)
+    h.fs.remove(h.file(h.CLR))
     h.cleared = False
 
 
@@ -72,10 +73,11 @@ def undo_clear(h):
 def _settle(h):  # the next action: a clear still undoable becomes final
     if h.cleared:
         fs = h.fs
-        fs.rename(h.clr, h.dropping)
+        dropping = h.file(h.DROPPING)
+        fs.rename(h.file(h.CLR), dropping)
         yield
         yield from _clear_ring(h)
-        for path in h.paths() + (h.dropping,):
+        for path in h.paths() + (dropping,):
             fs.remove(path)
             yield
         h.cleared = False
@@ -121,9 +123,10 @@ def ring(h):
     h.index()
     if h.ring is None:
         fs = h.fs
-        while fs.make_block(h.folder, h.blocks):
+        folder = h.file(h.RING)
+        while fs.make_block(folder, h.blocks):
             yield
-        h.app.plays = fs.ring(h.folder, h.blocks, True)
+        h.app.plays = fs.ring(folder, h.blocks, True)
         h.drop()
         h.index()  # (nothing, or what a cut left of a first game kept)
     return h.ring

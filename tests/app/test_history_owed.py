@@ -148,14 +148,17 @@ def test_a_cut_after_the_append_and_before_the_log_says_so_writes_no_second_reco
     assert [r["k"] for r in kept(d)] == [key] and not d.app.session.owed
 
 
+@stepped
 def test_an_undo_before_the_record_takes_it_back_and_a_redo_owes_it_again():
     d = to_finish(Driver())
     key, clock = finish(d)
+    yield
     d.press("LONG_BACK")  # undone at once: the hands never left
     s = d.app.session
     assert not s.game.ended and not s.owed
     d.tick(clock[0] + QUIET_MS)
     assert kept(d) == []
+    yield
     clock[0] += QUIET_MS + 100
     d.press("LONG_OK")  # the redo, from the message the undo left
     assert s.game.ended and s.owed and not on_flash(d.fs)
