@@ -225,13 +225,16 @@ function press(i, ev, wait) {
 // for them); held, the longest gap between two polls that overlapped the time the button was held
 // or the AFTER_MS after its release, less the time the chip slept in it (main.run sleeps a
 // millisecond at a time and polls at once when a pin's edge comes: asleep, it is watching),
-// heldRaw that gap whole, and heldErases, the erases in it. A poll in which the app took a
-// press answers it (the press's frame drawn and sent in it): finger -> frame judges that poll, so
-// held leaves it out and answer is the longest such gap in the window. apart: below.
+// heldRaw that gap whole, and heldErases, the erases in it. The polls from the one in which the
+// app took a press to the one that sent its frame answer it (the frame drawn and sent in the
+// first, or sent in the next when drawing it took long: main.Device.step): finger -> frame
+// judges those polls, so held leaves them out and answer is the longest such gap in the
+// window. apart: below.
 function handsFigures(recs) {
   const log = emu.flashLog;
-  const events = recs.map((r) => r.event).filter((t) => t != null).sort((a, b) => a - b);
-  const answers = (t0, t1) => events.some((t) => t >= t0 && t < t1);
+  // [when the app took the press, when its frame's send began]
+  const spans = recs.filter((r) => r.event != null).map((r) => [r.event, r.event + (r.compute ?? 0)]);
+  const answers = (t0, t1) => spans.some(([e, s]) => e < t1 && s >= t0);
   let from = 1; // presses come in time order: the polls before a window stay before the next
   for (const rec of recs) {
     const end = rec.frame ?? rec.event;
