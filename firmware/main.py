@@ -212,10 +212,14 @@ def start(display, colours, wdt=None):
     # garbage goes right after it (Device._show), or sooner if the heap runs short
     seed = int.from_bytes(os.urandom(4), "little")  # the chip's random source (drivers.chip)
     # frozen into a firmware image, this module is gadget (launcher.py)
+    frozen = __name__ == "gadget"
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today,
-              __name__ == "gadget")
+              frozen)
     buttons = Debouncer(edges=board.edges)
-    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt, ticks_ms)
+    # a frame drawn late goes out in the next poll on a firmware image; on a make deploy install,
+    # whose every press's poll ends with a collection of 20-25 ms (its code is in the heap), no
+    # such split brings a poll under 50 ms: there it would only delay the frame (2 ms at p99)
+    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt, ticks_ms if frozen else None)
     from schaffner.rng import Rng
 
     app.rng = Rng(seed)  # the dice roll at a press, never at power-up

@@ -211,6 +211,11 @@ function press(i, ev, wait) {
   const drawn = spanFrom(26, event);
   rec.render = drawn ? drawn[1] - drawn[0] : null;
   if (sent) { rec.show = sent[1] - sent[0]; rec.compute = sent[0] - event; }
+  // the poll that sent the press's frame began by then (a frame that changed nothing on the
+  // screen is sent as well; a press that drew none sends none before the gadget rests):
+  // handsFigures
+  const send = spanFrom(27, event);
+  if (send && send[0] <= rec.rest) rec.sent = send[0];
   rec.changes = mine.filter((f) => f[1]).map((f) => +(f[0] - event).toFixed(2)).slice(-16);
   [rec.gap, rec.gapAt, rec.gapErases, rec.gapFrames, rec.gapRaw] = gapsSince(down);
   rec.erases = emu.flashOps.erase - flash0.erase;
@@ -233,7 +238,7 @@ function press(i, ev, wait) {
 function handsFigures(recs) {
   const log = emu.flashLog;
   // [when the app took the press, when its frame's send began]
-  const spans = recs.filter((r) => r.event != null).map((r) => [r.event, r.event + (r.compute ?? 0)]);
+  const spans = recs.filter((r) => r.event != null).map((r) => [r.event, r.sent ?? r.event]);
   const answers = (t0, t1) => spans.some(([e, s]) => e < t1 && s >= t0);
   let from = 1; // presses come in time order: the polls before a window stay before the next
   for (const rec of recs) {

@@ -486,6 +486,7 @@ def test_start_builds_the_real_app():
         assert os.path.isdir(os.path.join(tmp, "data"))
     assert screen.shown == 1 and any(screen.pixel(x, y) for x in range(128) for y in range(64))
     assert board.contrast == [dev.app.settings["contrast"]]
+    assert dev.clock is None and not dev.app.code_in_flash  # a make deploy install's: each frame in its press's poll
     dev.step(0, 0)
     dev.step(1 << OK, 10)  # a real App takes a real press
 
