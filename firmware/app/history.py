@@ -117,7 +117,7 @@ class History:
 
     def drop(self):
         # the index and the RingLog out of the heap until needed again: not held through a
-        # game (an OLED image's Trainmaker peaks at 47.8 of its 48 KB in a roll); only
+        # game (an OLED image's Trainmaker peaks 0.1 KB short of its 48 KB, in a roll); only
         # where no write holds them (a write's work ends with it; App._left queues it)
         self.at = self.ring = None
 
