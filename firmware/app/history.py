@@ -107,13 +107,14 @@ class History:
     def index(self):
         # the ring's games (self.at), read from its blocks when a screen or a write first
         # needs them since drop()
-        if self.at is None:
-            self.at = []
+        at = self.at
+        if at is None:
+            self.at = at = []
             blocks = self.app.plays
             if blocks is not None:
-                self.ring = RingLog(blocks)
-                self.ring.read(-1, self.found)
-        return self.at
+                ring = self.ring = RingLog(blocks)
+                ring.read(-1, self.found)
+        return at
 
     def drop(self):
         # the index and the RingLog out of the heap until needed again: not held through a
@@ -128,10 +129,11 @@ class History:
     def found(self, k, pos, n, c):
         # a record of the ring (RingLog.read: n bytes, the first c): a game's, or one taking
         # back the game before
+        at = self.index()  # (the list being read)
         if c == 0x7B:  # {
-            self.at.append(k << 24 | (pos + 4) << 12 | n)
-        elif c == 0x2D and self.at:  # -
-            self.at.pop()
+            at.append(k << 24 | (pos + 4) << 12 | n)
+        elif c == 0x2D and at:  # -
+            at.pop()
 
     def file(self, name):  # the path of the store's file name
         return self.root + name
@@ -161,8 +163,8 @@ class History:
         if path is None:
             e = self.index()[i]
             data = bytearray(e & 0xFFF)
-            self.ring.dev.read(e >> 24, e >> 12 & 0xFFF, data)
-            return json.loads(data)
+            self.app.plays.read(e >> 24, e >> 12 & 0xFFF, data)  # (the blocks index() read it from)
+            return json.loads(bytes(data))
         size = self.slot_of(path)
         try:
             return json.loads(self.fs.read_at(path, i * size, OLD_SLOT))
