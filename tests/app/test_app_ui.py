@@ -250,3 +250,11 @@ def test_the_oleds_big_type_is_drawn_from_the_glyphs_as_the_rectangles_draw_it()
         assert native.glyph_calls == natively, s
         assert bytes(native_buf) == bytes(plain_buf), s
         yield
+
+
+def test_the_written_out_table_of_first_lit_pixels_is_each_bytes():
+    from app.ui import _FIRST
+    assert len(_FIRST) == 256
+    for v in range(256):
+        lit = [k for k in range(8) if v & 0x80 >> k]  # bit 7 the leftmost pixel
+        assert _FIRST[v] == (lit[0] if lit else 8), v
