@@ -92,7 +92,7 @@ class Device:
         Trainmaker table takes 8 ms, sending a few rows of it 4 to 10), and the hands
         may be at the buttons.  So is a press's frame whose poll has run _DRAWN_MS by
         the time it is drawn (a game's end: its scoring, then a whole new screen, 25 ms
-        on an OLED, and 24 more to send it): the picture as soon, no poll twice as long."""
+        on an OLED, and 24 more to send it): the picture a poll's start later, no poll twice as long."""
         events = self.buttons.update(raw, now_ms)
         held = self.buttons.down()
         if events or held or self._held:  # the hands at the buttons: flash work that erases waits
