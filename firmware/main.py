@@ -47,6 +47,7 @@ _POLL_MS = const(10)  # button sampling period while a button is down, a screen 
 _IDLE_MS = const(50)  # else: a pin's edge wakes the loop at once, so a poll needs no hurry
 _WDT_MS = const(8000)  # within the longest timeout of either chip's watchdog (drivers.chip: 8.4 s)
 _DRAWN_MS = const(20)  # a press's poll this long by its frame's drawing shows it in the next
+_POLL_MOST_MS = const(45)  # a press's poll that its collection would take past this leaves it to the app
 _BEEP_HZ = const(2400)  # near a piezo's loudest
 _BEEP_MS = const(60)
 _BACK_HELD = const(8)  # bit of app.events.BACK in a raw button sample
@@ -60,12 +61,17 @@ class Device:
 
     led, buzz, contrast: the board's functions, or None where the board lacks them.
     wdt: a started machine.WDT, fed on every step.  clock: the ms ticks (ticks_ms),
-    which say how long a poll has taken; None: every press's frame in its own poll.
+    which say how long a poll has taken (None: no poll is judged by its length).
+    late: a press's frame whose poll has run _DRAWN_MS by its drawing goes out in the
+    next poll (a firmware image's; on a make deploy install it would only be later).
     """
 
-    def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None, clock=None):
+    def __init__(self, display, app, buttons, led=None, buzz=None, contrast=None, wdt=None, clock=None, late=False):
         self.display = display
         self.clock = clock
+        self.late = late and clock is not None
+        self._now = 0  # when this poll began
+        self._collect_ms = 0  # what the last collection took
         self.app = app
         self.buttons = buttons
         self.wdt = wdt
@@ -93,6 +99,7 @@ class Device:
         may be at the buttons.  So is a press's frame whose poll has run _DRAWN_MS by
         the time it is drawn (a game's end: its scoring, then a whole new screen, 25 ms
         on an OLED, and 24 more to send it): the picture a poll's start later, no poll twice as long."""
+        self._now = now_ms
         events = self.buttons.update(raw, now_ms)
         held = self.buttons.down()
         if events or held or self._held:  # the hands at the buttons: flash work that erases waits
@@ -112,8 +119,7 @@ class Device:
                 changed = True
             if changed:
                 self.app.render()
-                clock = self.clock
-                if events and (clock is None or ticks_diff(clock(), now_ms) < _DRAWN_MS):
+                if events and not (self.late and ticks_diff(self.clock(), now_ms) >= _DRAWN_MS):
                     self._show(True)
                     shown = True
         self._owed = changed and not shown
@@ -145,16 +151,20 @@ class Device:
 
     def refresh(self):
         """Draw and show the frame at once (at power-up)."""
+        if self.clock is not None:
+            self._now = self.clock()
         self.app.render()
         self._show()
 
     def _show(self, collect=True):
         """Show the frame drawn; bring the LED and the contrast up to date.  collect: a
         press's frame (or the first), after which the garbage is collected at once, while
-        the player looks, not in the middle of the next press.  A frame that time drew
-        (a tumble, the odds) leaves it for a quiet poll once the hands are off
-        (App.tick): collecting takes 20 ms of a make deploy install's poll, and the
-        fingers may still be at the buttons."""
+        the player looks, not in the middle of the next press, unless that would take
+        the poll past _POLL_MOST_MS (as long as the last collection took: 22-25 ms on a
+        make deploy install, whose code is in the heap, and a press's frame there 20-30
+        more).  A frame that time drew (a tumble, the odds), and such a press, leave it
+        for a quiet poll once the hands are off (App.tick): the fingers may still be at
+        the buttons."""
         app = self.app
         self.display.show()
         if self._led is not None:
@@ -167,9 +177,15 @@ class Device:
             if level != self._level:
                 self._level = level
                 self._contrast(level)
+        clock = self.clock
+        t = 0 if clock is None else clock()
+        if collect and clock is not None:
+            collect = ticks_diff(t, self._now) + self._collect_ms <= _POLL_MOST_MS
         app.litter = not collect
         if collect:
             gc.collect()
+            if clock is not None:
+                self._collect_ms = ticks_diff(clock(), t)
 
     def _sound(self, now_ms):
         beeps = self.app.beeps
@@ -216,10 +232,11 @@ def start(display, colours, wdt=None):
     app = App(display, board.WIDTH, board.HEIGHT, FileStore(_SAVE_DIR, OsFiles(rawflash)), None, colours, today,
               frozen)
     buttons = Debouncer(edges=board.edges)
-    # a frame drawn late goes out in the next poll on a firmware image; on a make deploy install,
-    # whose every press's poll ends with a collection of 20-25 ms (its code is in the heap), no
-    # such split brings a poll under 50 ms: there it would only delay the frame (2 ms at p99)
-    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt, ticks_ms if frozen else None)
+    # a frame drawn late goes out in the next poll on a firmware image; on a make deploy install
+    # it would only delay the frame (2 ms at p99): there a press's poll is as long as its
+    # frame's drawing and sending, and the collection after it (20-25 ms, its code in the heap)
+    # the first to give way (Device._show)
+    device = Device(display, app, buttons, board.led, board.buzz, board.contrast, wdt, ticks_ms, frozen)
     from schaffner.rng import Rng
 
     app.rng = Rng(seed)  # the dice roll at a press, never at power-up

@@ -214,7 +214,7 @@ def test_a_press_s_frame_is_collected_after_at_once_and_a_frame_time_drew_leaves
 def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_and_collected_after():
     clock = [0]  # the ms ticks: each poll's start, plus what a press's handling took (took)
     took = [19]
-    dev, app, screen = _device(clock=lambda: clock[0])
+    dev, app, screen = _device(clock=lambda: clock[0], late=True)
     collected = Recorder()
     real = main.gc
     main.gc = types.SimpleNamespace(collect=lambda: collected(1))
@@ -240,6 +240,59 @@ def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_an
         assert dev.step(0, 160) is True and (app.renders, screen.shown) == (3, 3) and collected == [1, 1]
         assert app.litter is False and app.handled == [OK, OK] and app.ticks == 7  # (none in that poll)
         assert dev.step(0, 170) is False and screen.shown == 3
+    finally:
+        main.gc = real
+
+
+def test_a_press_whose_poll_its_collection_would_take_past_45_ms_leaves_it_to_the_app():
+    clock = [0]  # the ms ticks: a poll's start, plus what its press's handling and the collection took
+    took = [10]
+    collect_ms = [0]
+    dev, app, screen = _device(clock=lambda: clock[0])  # a make deploy install's: no frame split
+    collected = Recorder()
+    real = main.gc
+
+    def collect():
+        collected(1)
+        clock[0] += collect_ms[0]
+
+    main.gc = types.SimpleNamespace(collect=collect)
+    handle = app.handle
+
+    def slow(ev):
+        clock[0] += took[0]
+        return handle(ev)
+
+    app.handle = slow
+    try:
+        collect_ms[0] = 24  # the code in the heap: the first collection says how long one takes
+        clock[0] = 100
+        dev.step(0, 100)
+        dev.step(1 << OK, 110)
+        dev.step(1 << OK, 140)
+        clock[0] = 150
+        assert dev.step(0, 150) is True and collected == [1] and app.litter is False  # 10 + 24 ms
+        took[0] = 22  # 22 + 24 ms: past 45, its garbage left for the hands' pause
+        dev.step(1 << OK, 200)
+        dev.step(1 << OK, 230)
+        clock[0] = 240
+        assert dev.step(0, 240) is True and screen.shown == 3 and collected == [1] and app.litter is True
+        took[0] = 21  # 21 + 24 ms: in its poll
+        dev.step(1 << OK, 300)
+        dev.step(1 << OK, 330)
+        clock[0] = 340
+        assert dev.step(0, 340) is True and collected == [1, 1] and app.litter is False
+        collect_ms[0] = 5  # a smaller heap: the next collection is quicker ...
+        took[0] = 15
+        for t in (400, 430):
+            dev.step(1 << OK, t)
+        clock[0] = 440
+        assert dev.step(0, 440) is True and collected == [1, 1, 1]
+        took[0] = 39  # ... and a longer press's poll collects too: 39 + 5 ms
+        for t in (500, 530):
+            dev.step(1 << OK, t)
+        clock[0] = 540
+        assert dev.step(0, 540) is True and collected == [1, 1, 1, 1] and app.litter is False
     finally:
         main.gc = real
 
@@ -486,7 +539,7 @@ def test_start_builds_the_real_app():
         assert os.path.isdir(os.path.join(tmp, "data"))
     assert screen.shown == 1 and any(screen.pixel(x, y) for x in range(128) for y in range(64))
     assert board.contrast == [dev.app.settings["contrast"]]
-    assert dev.clock is None and not dev.app.code_in_flash  # a make deploy install's: each frame in its press's poll
+    assert not dev.late and not dev.app.code_in_flash  # a make deploy install's: each frame in its press's poll
     dev.step(0, 0)
     dev.step(1 << OK, 10)  # a real App takes a real press
 
