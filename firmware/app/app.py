@@ -73,6 +73,7 @@ class App:
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
+        self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
         self.code_in_flash = code_in_flash
@@ -212,11 +213,36 @@ class App:
         self.answer = answer
         self.then = then
 
+    def open(self, work):
+        """Open a screen through work, a generator: its code's imports, or a read of what
+        it shows, a step each, then the screen pushed.  With the code in flash (an import
+        a millisecond or two) all at once; on a make deploy install (an import 10-40 ms)
+        a step a poll, from the poll that took the press, and the screen's frame in the
+        polls after its last (the game menu's four imports held a long OK's poll 94 ms).
+        A press that comes meanwhile opens it at once, and then goes to it."""
+        if self.code_in_flash:
+            for _ in work:
+                pass
+        else:
+            self.opening = work
+
+    def opened(self):
+        """The screen being opened (open()) opened now, its every step at once."""
+        work = self.opening
+        self.opening = None
+        if work is not None:
+            for _ in work:
+                pass
+
     # A long OK, on every screen: the screen's help, with the game's menu while
     # the game is on screen (app.help, loaded when first asked for).
     def help(self):
+        self.open(self._helping())
+
+    def _helping(self):
         from app.help import open_help
-        open_help(self)
+        yield
+        yield from open_help(self)
         # the help is on screen now: what made it leaves the heap until the next long OK
         forget("app.help", self.session.ui.__name__ + ".helps" if self.session is not None else None)
 
@@ -237,6 +263,8 @@ class App:
             for name in games.others(gid, self.loading):
                 self.loading.remove(name)
         try:
+            if self.opening is not None:  # the screen a press opens, opened before the next press
+                self.opened()
             if self.message is not None:
                 self.message = None
                 if ev == self.answer:
@@ -248,11 +276,15 @@ class App:
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
-            self.notify(str(exc.args[0]) if exc.args else "Not allowed")
+            self._refused(exc)
         if log is not None:
             log.append(ev)
             self._setup_saved(log)
-        return True
+        return self.opening is None  # a screen being opened: nothing to show until it is
+
+    def _refused(self, exc):
+        self.opening = None
+        self.notify(str(exc.args[0]) if exc.args else "Not allowed")
 
     def tick(self, now_ms):
         """Time passes (every poll): a piece of saving if some is waiting, alone in
@@ -275,6 +307,16 @@ class App:
             # the player waits for it or watches it, so deferred flash work, imports and the
             # frames' garbage wait for it (deferred flash work at the hands' pause held a
             # tumble's last frame 116 ms on the emulated Pico)
+            work = self.opening
+            if work is not None:  # a screen a press opens: the player waits for it
+                try:
+                    next(work)
+                    return False
+                except StopIteration:
+                    self.opening = None
+                except ValueError as exc:
+                    self._refused(exc)
+                return True
             held = self._held()
             if self.flash.due(self.pressed, now_ms, held):
                 return self._save(self.flash.step)
@@ -302,6 +344,8 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
+        if self.opening is not None:
+            return True
         held = self._held()
         return self.flash.due(False, None, held) or not held and self._loads() or self._screen_busy()
 

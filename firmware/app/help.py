@@ -34,6 +34,8 @@ def help_of(app, top):
 
 
 # Push the help (with the game's menu); where it is open already, nothing more opens.
+# Work for App.open: the help's line, the game's menu and the guide's drawing, each of
+# which may import a module, a step each.
 def open_help(app):
     top = app.top
     if getattr(top, "guide", ""):
@@ -43,9 +45,15 @@ def open_help(app):
     menu = None
     if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):
         make = getattr(s.ui, "menu", None)  # (a game may have none)
-        menu = make(app) if make else None
+        if make:
+            yield
+            menu = make(app)
     if menu is None:
         menu = TextView("Help", wrap(text, app.ui.cols))
+    elif isinstance(menu, Menu):
+        yield
+        from app import guide  # noqa: F401  (Menu.draw draws the guide above its rows)
+        yield
     menu.guide = text  # a TextView shows its lines; the guide says the help is open
     app.push(menu)
 

@@ -79,8 +79,14 @@ class MainMenu(Menu):
         app.push(HistoryList(app))
 
     def settings(self, app):
-        from app.settings_menu import SettingsMenu
-        app.push(SettingsMenu())
+        app.open(_settings(app))
+
+
+def _settings(app):  # (App.open) its code, then the history, which it asks whether a clear can be undone
+    from app.settings_menu import SettingsMenu
+    yield
+    yield app.history  # made in a step of its own: it looks for files
+    app.push(SettingsMenu())
 
 
 def _new_game(app):

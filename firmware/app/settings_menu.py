@@ -68,12 +68,18 @@ class SettingsMenu(Menu):
             about(app)
             return
         if index == 5:
-            from app.players import PlayersMenu
-            app.push(PlayersMenu())
+            app.open(_players(app))
             return
         key = ("odds", "sound")[index - 1]
         s[key] = not s[key]
         app.save_settings()
+
+
+def _players(app):  # (App.open) its code, then the roster read from the flash
+    from app.players import PlayersMenu, roster
+    yield
+    yield roster(app)
+    app.push(PlayersMenu())
 
 
 def about(app):

@@ -4,6 +4,7 @@ both on screen; Trainmaker's Tip places the tip's dice in one press, one action 
 BACK takes back."""
 import sys
 
+from app.events import DOWN, LONG, OK
 from appdriver import Driver
 from play_trainmaker import start
 from schaffner.rng import Rng
@@ -49,3 +50,40 @@ def test_tip_places_the_tips_dice_in_one_press_undone_in_one():
         d.press("LONG_BACK")
         assert len(d.app.session.journal.actions) == n and d.app.session.game.phase() == "place"
         yield
+
+
+@stepped
+def test_with_its_code_in_the_file_system_a_game_menu_opens_a_step_a_poll_a_press_meanwhile_opens_it_at_once():
+    d = Driver()
+    start(d, 2)
+    app = d.app
+    yield
+    sys.modules.pop("app.help", None)  # a long OK's modules not in the heap, as after a boot
+    sys.modules.pop("app.trainmaker.game_menu", None)
+    assert not app.code_in_flash  # a make deploy install's (Driver's App)
+    assert app.handle(OK | LONG) is False and type(app.top).__name__ == "Table"  # nothing to show yet
+    assert app.busy() and "app.help" not in sys.modules
+    steps = 0
+    while not app.tick(0):  # a step a poll: the imports, the help's line, the menu
+        steps += 1
+        assert type(app.top).__name__ == "Table" and app.busy()
+    assert steps >= 3 and "app.trainmaker.game_menu" in sys.modules
+    assert type(app.top).__name__ == "GameMenu" and app.opening is None
+    app.render()
+    assert "Odds per card" in d.text
+    d.press("BACK")
+    yield
+    app.handle(OK | LONG)
+    app.tick(0)  # one step of it ...
+    app.handle(DOWN)  # ... and a press: the menu opened, and the press its
+    assert type(app.top).__name__ == "GameMenu" and app.top.index == 1 and app.opening is None
+
+
+@stepped
+def test_with_its_code_in_flash_a_game_menu_opens_in_the_press():
+    d = Driver()
+    start(d, 2)
+    app = d.app
+    app.code_in_flash = True  # a firmware image's
+    yield
+    assert app.handle(OK | LONG) is True and type(app.top).__name__ == "GameMenu" and app.opening is None

@@ -72,8 +72,10 @@ class Driver:
             for _ in range(count):
                 self.log.append(ev)
                 self.app.handle(ev)
+                if self.app.opening is not None:  # the polls after the press, which open its screen ...
+                    self.app.opened()
                 self.app.render()
-                self.app.flush()  # the polls after the press, which save it
+                self.app.flush()  # ... and save it
         return self
 
     def tick(self, now_ms):
