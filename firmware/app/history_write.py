@@ -144,7 +144,8 @@ def _append(h, text):
     h.at.append(r.cur << 24 | (r.pos - 2 - len(data)) << 12 | len(data))
     if r.ahead(False):
         yield
-        r.ahead(True)  # the next block erased before a game needs it, alone in its step
+        r.ahead(True)  # the next block erased before a game needs it, alone in its step (what
+        yield  # follows the append, the game's kept record made, held that poll 50 ms)
 
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None

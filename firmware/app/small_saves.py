@@ -55,6 +55,7 @@ def making(owner):
         if ring.cur < 0:  # no block begun
             yield
             ring.erase_next()
+            yield  # alone in its step: the save's record is made in the next
     return ring
 
 

@@ -91,3 +91,30 @@ def test_its_files_are_made_a_half_a_step_and_a_cut_one_made_again():
     assert [fs.size("%s/%d" % (folder, k)) for k in range(3)] == [BLOCK] * 3
     assert fs.ring(folder, 3, False) is not None
     _clear(fs)
+
+
+@stepped
+def test_the_block_a_game_record_erases_ahead_is_erased_alone_and_what_follows_in_the_next_step():
+    from app import history_write
+
+    fs = MemFiles()
+    fs.ring("/data/" + PLAYS, PLAYS_BLOCKS, True)  # the ring there, as a boot's polls make it
+    d = Driver(fs)
+    h = d.app.history
+    blocks = d.app.plays
+    erased = 0
+    for n in range(12):
+        work = history_write._append(h, '{"k": "%d", "p": "%s"}' % (n, "x" * 900))
+        while True:
+            e, p = blocks.erases, blocks.programs
+            try:
+                next(work)
+            except StopIteration:
+                assert blocks.erases == e  # its end (the game's kept record, in owing) erases nothing
+                break
+            if blocks.erases > e:  # the next block erased ahead: no program in its step, and the
+                erased += 1  # work goes on in the next (it yielded)
+                assert blocks.erases == e + 1 and blocks.programs == p
+        h.drop()
+        yield
+    assert erased >= 2 and len(h.index()) == 12
