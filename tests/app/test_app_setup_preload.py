@@ -122,3 +122,42 @@ def test_the_history_writer_is_not_preloaded_on_either_install():
         assert "app.history_write" not in sys.modules and "app.record_files" not in sys.modules
         d = None  # the next app's room
         yield
+
+
+def test_on_a_make_deploy_install_each_import_comes_in_the_poll_after_a_collection_of_its_own():
+    import app.app as module
+
+    for in_flash in (False, True):
+        d = Driver()
+        app = d.app
+        app.code_in_flash = in_flash
+        t = 0
+        while app.flash.pending():  # the boot's flash work done
+            t += 10
+            app.tick(t)
+        collected = []
+        real = module.gc
+        module.gc = _Gc(lambda: collected.append(len(app.loading)))
+        try:
+            app.loading[:] = ["app.trainmaker.text", "app.trainmaker.tip"]
+            for name in app.loading:
+                sys.modules.pop(name, None)
+            polls = []
+            while app.loading:
+                t += 10
+                app.tick(t)
+                polls.append((len(collected), len(app.loading)))
+            if in_flash:  # an import a poll, no collection
+                assert polls == [(0, 1), (0, 0)]
+            else:  # a collection, then the import: its own allocations find the heap swept
+                assert polls == [(1, 2), (1, 1), (2, 1), (2, 0)] and collected == [2, 1]
+            assert "app.trainmaker.tip" in sys.modules
+        finally:
+            module.gc = real
+
+
+class _Gc:
+    """Stands in for the gc module: collect() calls collect."""
+
+    def __init__(self, collect):
+        self.collect = collect
