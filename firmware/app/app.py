@@ -227,6 +227,10 @@ class App:
         else:
             self.opening = work
 
+    def open_with(self, name, fn, *args):
+        """open() a screen that module name's fn(app, *args) pushes, its import a step."""
+        self.open(_calling(name, fn, (self,) + args))
+
     def opened(self):
         """The screen being opened (open()) opened now, its every step at once."""
         work = self.opening
@@ -616,6 +620,12 @@ class App:
             return None
         who = s.ui.acting(s.game)
         return None if who is None else colour_of(s.names[who])
+
+
+def _calling(name, fn, args):  # App.open_with's work
+    mod = __import__(name, None, None, ("x",))
+    yield
+    getattr(mod, fn)(*args)
 
 
 def _rolled(game):

@@ -120,8 +120,7 @@ class GameView(TextView):  # one game's result; OK: the code for BG Stats
 
     def handle(self, app, ev):
         if ev == OK:
-            from app.scan_view import open_for
-            open_for(app, self.rec)
+            app.open_with("app.scan_view", "open_for", self.rec)
         else:
             TextView.handle(self, app, ev)
 

@@ -12,6 +12,7 @@ from support import stepped
 from history_steps import old_slot, open_history
 
 from app.colours import BG
+from app.events import OK
 from app.flash import AFTER_MS
 
 FRESH_HEAP_PER_CASE = True  # the games' scripts and a code: each case a heap of its own
@@ -116,6 +117,21 @@ def test_the_code_waits_for_the_polls_and_a_press_comes_first():
     assert top.link.startswith("https://") and top.code is None
     d.press("BACK").shows("Game 1")
     assert not d.app.busy()
+
+
+def test_on_a_make_deploy_install_the_poll_after_the_press_imports_the_scan_screen_and_the_next_opens_it():
+    d = kept(240, 135, TWO)
+    while d.app.busy():
+        d.app.tick(0)
+    open_history(d)
+    d.pick("Trainmaker")
+    app = d.app
+    sys.modules.pop("app.scan_view", None)
+    assert app.handle(OK) is False and "app.scan_view" not in sys.modules  # the press: nothing to show yet
+    assert app.tick(0) is False and "app.scan_view" in sys.modules and app.opening is not None
+    assert app.tick(0) is True and type(app.top).__name__ == "ScanCode" and app.opening is None
+    app.render()
+    d.shows("Making", "the code")
 
 
 def test_four_players_are_too_many_for_one_code():

@@ -60,8 +60,7 @@ class FinalHub(LiveMenu):
         elif index == g.n:
             app.push(RankingView())
         elif g.ended:
-            from app.scan_view import open_for_game
-            open_for_game(app)
+            app.open_with("app.scan_view", "open_for_game")
         else:
             app.push(Confirm("Finish game", "Scores final and kept in the history?",
                              _finish, yes="Finish", no="Not yet"))

@@ -280,8 +280,7 @@ class Table(Screen):
             from app.trainmaker.standings import players
             players(app)
         elif label == "Scan":  # the finished game's code for BG Stats
-            from app.scan_view import open_for_game
-            open_for_game(app)
+            app.open_with("app.scan_view", "open_for_game")
         elif label == "Place":
             app.do(("place", sorted(self.sel)))
         elif label in ("Pass", "Stop"):

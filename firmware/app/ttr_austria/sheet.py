@@ -69,8 +69,7 @@ class Ranking(Rows):
 
     def pick(self, app, index, entry):
         if entry[2] is None and app.session.game.ended:
-            from app.scan_view import open_for_game
-            open_for_game(app)
+            app.open_with("app.scan_view", "open_for_game")
         elif entry[2] is None:
             app.push(Confirm("Finish game", "Scores final and kept in the history?",
                              _finish, yes="Finish", no="Not yet"))
