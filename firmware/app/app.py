@@ -269,8 +269,9 @@ class App:
             for name in games.others(gid, self.loading):
                 self.loading.remove(name)
         try:
-            if self.opening is not None:  # the screen a press opens, opened before the next press
-                self.opened()
+            if self.opening is not None:  # the screen a press opens, opened (and drawn: a menu
+                self.opened()  # knows its rows once drawn) before the next press goes to it
+                self.render()
             if self.message is not None:
                 self.message = None
                 if ev == self.answer:
