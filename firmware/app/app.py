@@ -73,7 +73,6 @@ class App:
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
-        self.swept = False  # collected for the next import (_load)
         self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
@@ -260,7 +259,6 @@ class App:
         """One button event; returns True when the screen changed."""
         self.pressed = True
         self.events += 1
-        self.swept = False  # (its garbage)
         log = self.setup_log  # not the press that opens the game menu: it is the log's start
         if self.setup_depth and len(self.stack) < self.setup_depth:  # the setup was left
             self.setup_depth = 0
@@ -406,15 +404,6 @@ class App:
             forget(name)
 
     def _load(self):
-        # the next module asked for; on a make deploy install, whose imports put their code in
-        # the heap, only in a poll after a collection of its own: the collection an import's
-        # allocations brought on came inside it (22-25 ms more: a Display Pack poll of 53 ms)
-        if not self.code_in_flash and not self.swept:
-            gc.collect()
-            self.swept = True
-            self.litter = False
-            return
-        self.swept = False
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
         at = 0
