@@ -19,7 +19,7 @@ from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
-from app.flash import DEFER, NOW, FlashQueue, making
+from app.flash import DEFER, NOW, FlashQueue
 from app.game_save import UNDO, GameSave
 from app.store import NAMES, PLAYS, PLAYS_BLOCKS, SETTINGS, SETUP, FileStore, small_values
 from app.ui import Ui, wrap
@@ -91,7 +91,8 @@ class App:
         plays = self.store.root + "/" + PLAYS
         self.plays = self.store.fs.ring(plays, PLAYS_BLOCKS, False)
         if self.plays is None:
-            self.later(self._making_plays(plays))
+            from app.repair import making_plays
+            self.later(making_plays(self, plays, PLAYS_BLOCKS))
         self._saved = saved
         if saved is not None:
             self.preload(saved.game_id)
@@ -213,42 +214,36 @@ class App:
         self.answer = answer
         self.then = then
 
+    # A screen whose code a press would import opens through work, a generator: its imports,
+    # or a read of what it shows, a step each, then the screen pushed.  With the code in flash
+    # (an import a millisecond or two) all at once; on a make deploy install (an import 10-40
+    # ms) a step a poll from the poll that took the press, its frame in the polls after the
+    # last (a game menu's four imports held a long OK's poll 94 ms).  A press that comes
+    # meanwhile opens it at once (opened()), then goes to it.
     def open(self, work):
-        """Open a screen through work, a generator: its code's imports, or a read of what
-        it shows, a step each, then the screen pushed.  With the code in flash (an import
-        a millisecond or two) all at once; on a make deploy install (an import 10-40 ms)
-        a step a poll, from the poll that took the press, and the screen's frame in the
-        polls after its last (the game menu's four imports held a long OK's poll 94 ms).
-        A press that comes meanwhile opens it at once, and then goes to it."""
+        self.opening = work
         if self.code_in_flash:
-            for _ in work:
-                pass
-        else:
-            self.opening = work
+            self.opened()
 
-    def open_with(self, name, fn, *args):
-        """open() a screen that module name's fn(app, *args) pushes, its import a step."""
+    def open_with(self, name, fn, *args):  # open(): module name's fn(app, *args) pushes the screen
         self.open(_calling(name, fn, (self,) + args))
 
-    def opened(self):
-        """The screen being opened (open()) opened now, its every step at once."""
-        work = self.opening
+    def opened(self, every=True):
+        # the screen being opened: a step of its work, or (every) all of them; True once open
+        # (its work refused: the player told why, as for a press)
+        try:
+            for _ in self.opening or ():
+                if not every:
+                    return False
+        except ValueError as exc:
+            self.notify(str(exc.args[0]) if exc.args else "Not allowed")
         self.opening = None
-        if work is not None:
-            for _ in work:
-                pass
+        return True
 
     # A long OK, on every screen: the screen's help, with the game's menu while
     # the game is on screen (app.help, loaded when first asked for).
     def help(self):
-        self.open(self._helping())
-
-    def _helping(self):
-        from app.help import open_help
-        yield
-        yield from open_help(self)
-        # the help is on screen now: what made it leaves the heap until the next long OK
-        forget("app.help", self.session.ui.__name__ + ".helps" if self.session is not None else None)
+        self.open_with("app.help", "open_help")
 
     def beep(self):
         if self.settings["sound"]:
@@ -281,15 +276,11 @@ class App:
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
-            self._refused(exc)
+            self.notify(str(exc.args[0]) if exc.args else "Not allowed")
         if log is not None:
             log.append(ev)
             self._setup_saved(log)
         return self.opening is None  # a screen being opened: nothing to show until it is
-
-    def _refused(self, exc):
-        self.opening = None
-        self.notify(str(exc.args[0]) if exc.args else "Not allowed")
 
     def tick(self, now_ms):
         """Time passes (every poll): a piece of saving if some is waiting, alone in
@@ -312,16 +303,8 @@ class App:
             # the player waits for it or watches it, so deferred flash work, imports and the
             # frames' garbage wait for it (deferred flash work at the hands' pause held a
             # tumble's last frame 116 ms on the emulated Pico)
-            work = self.opening
-            if work is not None:  # a screen a press opens: the player waits for it
-                try:
-                    next(work)
-                    return False
-                except StopIteration:
-                    self.opening = None
-                except ValueError as exc:
-                    self._refused(exc)
-                return True
+            if self.opening is not None:  # a screen a press opens: the player waits for it
+                return self.opened(False)
             held = self._held()
             if self.flash.due(self.pressed, now_ms, held):
                 return self._save(self.flash.step)
@@ -441,11 +424,6 @@ class App:
         if self._history is None:
             self._history = self._make_history()
         return self._history
-
-    def _making_plays(self, folder):
-        fs = self.store.fs
-        yield from making(fs, folder, PLAYS_BLOCKS)
-        self.plays = fs.ring(folder, PLAYS_BLOCKS, False)
 
     def _make_history(self):
         from app.history import History
@@ -612,10 +590,12 @@ class App:
         return None if who is None else colour_of(s.names[who])
 
 
-def _calling(name, fn, args):  # App.open_with's work
+def _calling(name, fn, args):  # App.open_with's work (and fn's, where it is work too)
     mod = __import__(name, None, None, ("x",))
     yield
-    getattr(mod, fn)(*args)
+    work = getattr(mod, fn)(*args)
+    if work is not None:
+        yield from work
 
 
 def _rolled(game):

@@ -28,7 +28,6 @@ import os
 
 from micropython import const
 
-from app import forget
 from app.ringlog import BLOCK
 
 NOW = const(0)  # kinds of work: done in the polls after the press, in order with what came before
@@ -81,27 +80,10 @@ class OsFiles:
 
     def make_block(self, folder, n):
         """Make one missing file of the ring log in folder/0 .. n-1 (a block of erased
-        flash) in two calls, each a step of its own: its first bytes, more than
-        littlefs keeps in the folder's own block, so the file's block is erased (45
-        ms on a Pico), then the rest (10 ms; 56 in one call); False when none is
-        missing (app.repair)."""
-        if self.half is not None:
-            f = self.half[0]
-            self.half = None
-            f.write(b"\xff" * (BLOCK - _FIRST))
-            f.close()
-            return True
-        from app.repair import missing_block
-        path = missing_block(self, folder, n)
-        if path is None:
-            forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
-            return False
-        self.makedirs(folder)
-        self.look(self.seen is not None)
-        f = open(path, "wb")
-        self.half = f, path
-        f.write(b"\xff" * _FIRST)
-        return True
+        flash) in two calls, each a step of its own; False when none is missing
+        (app.repair's make_block: its code in the heap only while blocks are made)."""
+        from app.repair import make_block
+        return make_block(self, folder, n, _FIRST)
 
     def write_bytes(self, path, data):
         self.look(self.seen is not None)
@@ -170,13 +152,6 @@ class OsFiles:
         if path and not self.exists(path):
             self.look(self.seen is not None)
             os.mkdir(path)
-
-
-def making(fs, folder, n):
-    """Work that makes the ring log's files folder/0 .. n-1 where they are missing, a step
-    each half of one (OsFiles.make_block)."""
-    while fs.make_block(folder, n):
-        yield
 
 
 def _files(paths):

@@ -3,6 +3,7 @@
 # elsewhere the help alone.  A module of its own, loaded the first time a player
 # asks for help; comments, not docstrings: compiled from source (the tests under
 # MicroPython), a docstring takes heap.
+from app import forget
 from app.ui import wrap
 from app.widgets import Confirm, Menu, NumberEntry, TextView
 
@@ -35,25 +36,25 @@ def help_of(app, top):
 
 # Push the help (with the game's menu); where it is open already, nothing more opens.
 # Work for App.open: the help's line, the game's menu and the guide's drawing, each of
-# which may import a module, a step each.
+# which may import a module, a step each; then what made it leaves the heap until the
+# next long OK.
 def open_help(app):
     top = app.top
-    if getattr(top, "guide", ""):
-        return
-    text = help_of(app, top)
     s = app.session
-    menu = None
-    if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):
-        make = getattr(s.ui, "menu", None)  # (a game may have none)
-        if make:
+    if not getattr(top, "guide", ""):
+        text = help_of(app, top)
+        menu = None
+        if s is not None and not app.setup_depth and len(app.stack) > 1 and getattr(app.stack[1], "game", False):
+            make = getattr(s.ui, "menu", None)  # (a game may have none)
+            if make:
+                yield
+                menu = make(app)
+        if menu is None:
+            menu = TextView("Help", wrap(text, app.ui.cols))
+        elif isinstance(menu, Menu):
             yield
-            menu = make(app)
-    if menu is None:
-        menu = TextView("Help", wrap(text, app.ui.cols))
-    elif isinstance(menu, Menu):
-        yield
-        from app import guide  # noqa: F401  (Menu.draw draws the guide above its rows)
-        yield
-    menu.guide = text  # a TextView shows its lines; the guide says the help is open
-    app.push(menu)
-
+            from app import guide  # noqa: F401  (Menu.draw draws the guide above its rows)
+            yield
+        menu.guide = text  # a TextView shows its lines; the guide says the help is open
+        app.push(menu)
+    forget("app.help", s.ui.__name__ + ".helps" if s is not None else None)

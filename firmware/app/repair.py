@@ -2,6 +2,7 @@
 restore or a move of the saves cut between its renames, a snapshot cut before
 its renames, a save that cannot be read (put aside, never deleted), a game
 log's blocks not made yet (a new gadget)."""
+from app import forget
 from app.ringlog import BLOCK
 
 
@@ -52,3 +53,40 @@ def missing_block(fs, folder, n):
         if fs.size(path) != BLOCK:
             return path
     return None
+
+
+def make_block(fs, folder, n, first):
+    """app.flash.OsFiles.make_block: a missing file of the ring log in folder/0 .. n-1 made
+    in two calls, each a step of its own: its first bytes (first: more than littlefs keeps
+    in the folder's own block, so the file's block is erased, 45 ms on a Pico), then the
+    rest (10 ms; 56 in one call); False when none is missing."""
+    if fs.half is not None:
+        f = fs.half[0]
+        fs.half = None
+        f.write(b"\xff" * (BLOCK - first))
+        f.close()
+        return True
+    path = missing_block(fs, folder, n)
+    if path is None:
+        forget("app.repair")  # all made: a new gadget's first boot needs it, its games do not
+        return False
+    fs.makedirs(folder)
+    fs.look(fs.seen is not None)
+    f = open(path, "wb")
+    fs.half = f, path
+    f.write(b"\xff" * first)
+    return True
+
+
+def making(fs, folder, n):
+    """Work that makes the ring log's files folder/0 .. n-1 where they are missing, a step
+    each half of one (make_block)."""
+    while fs.make_block(folder, n):
+        yield
+
+
+def making_plays(app, folder, n):
+    """making() for the history's ring (App.plays), then its blocks to the app."""
+    fs = app.store.fs
+    yield from making(fs, folder, n)
+    app.plays = fs.ring(folder, n, False)

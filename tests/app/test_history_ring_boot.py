@@ -5,7 +5,8 @@ the emulated Pico and were most of that game's erases.  Then a game's record is 
 programs, and the ring's block erased alone in a step of its own."""
 import os
 
-from app.flash import FlashQueue, OsFiles, making
+from app.flash import FlashQueue, OsFiles
+from app.repair import making
 from app.ringlog import BLOCK
 from app.store import PLAYS, PLAYS_BLOCKS
 from appdriver import Driver

@@ -3,7 +3,6 @@
 operation, with no littlefs write once the files of a version before are gone."""
 import json
 
-from appdriver import Driver
 from memfiles import MemFiles, PowerCut
 from small import Keeper
 from app.small_saves import saving
@@ -88,6 +87,7 @@ def test_a_save_never_erases_and_programs_in_one_step_nor_erases_twice():
 
 
 def test_the_boot_of_a_new_gadget_makes_the_blocks_and_erases_one_so_its_first_save_erases_nothing():
+    from appdriver import Driver  # (here: the App's code is no other case's heap)
     d = Driver()
     d.app.flush()  # the polls after the first frame, before the hands come
     ring = d.fs.rings["/data/small.ring"]
@@ -100,6 +100,7 @@ def test_the_boot_of_a_new_gadget_makes_the_blocks_and_erases_one_so_its_first_s
 
 
 def test_an_unknown_name_is_refused_and_nothing_queued():
+    from appdriver import Driver
     d = Driver()
     d.app.flush()
     assert "No such small save" in str(raises(ValueError, d.app.small_save, "game", {}))
