@@ -68,10 +68,11 @@ def _wrap(main):
         # the most allocated before a collection and the most left after one:
         # gc.mem_alloc() walks the heap (9 ms on the chip), so only runs that talk ask.
         # collect: (False,) for a frame time drew, which leaves its garbage to the app
-        # (main.Device._show); an earlier release's _show takes none and always collects
+        # (main.Device._show); an earlier release's _show takes none and always collects;
+        # a press's frame whose poll ran long leaves it too (app.litter says so)
         used = gc.mem_alloc()
         show(self, *collect)
-        live = gc.mem_alloc() if not collect or collect[0] else 0
+        live = gc.mem_alloc() if (not collect or collect[0]) and not getattr(self.app, "litter", False) else 0
         if used > peak[0] or live > peak[1]:
             peak[0] = max(used, peak[0])
             peak[1] = max(live, peak[1])
