@@ -144,8 +144,8 @@ def _append(h, text):
     h.at.append(r.cur << 24 | (r.pos - 2 - len(data)) << 12 | len(data))
     if r.ahead(False):
         yield
-        r.ahead(True)  # the next block erased before a game needs it, alone in its step (what
-        yield  # follows the append, the game's kept record made, held that poll 50 ms)
+        r.ahead(True)  # the next block erased before a game needs it, alone in its step:
+        yield  # what follows the append (the game marked kept) held that poll 50 ms beside it
 
 
 def after_do(h, app, res):  # res: the result of the game the action ended, or None
