@@ -13,7 +13,9 @@ import sys
 
 from readable import run
 
-FLASH_IN_HEAP_KB = 40  # the game's log (its snapshots in it), 8 blocks of 4 KB at most, the small saves' and the history's a block each: a Pico's are in flash
+# the game's log (its snapshots in it), 8 blocks of 4 KB at most, and the small saves' and the
+# history's a block each: a Pico's are in flash
+FLASH_IN_HEAP_KB = 40
 
 FRESH_HEAP_PER_CASE = True
 # (game, the screen's width and height): the OLED's, the Display Pack's
