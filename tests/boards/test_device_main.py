@@ -211,13 +211,8 @@ def test_a_press_s_frame_is_collected_after_at_once_and_a_frame_time_drew_leaves
         main.gc = real
 
 
-def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_and_collected_after():
-    clock = [0]  # the ms ticks: each poll's start, plus what a press's handling took (took)
-    took = [19]
-    dev, app, screen = _device(clock=lambda: clock[0], late=True)
-    collected = Recorder()
-    real = main.gc
-    main.gc = types.SimpleNamespace(collect=lambda: collected(1))
+def _slowed(app, clock, took):
+    """app.handle takes took[0] ms of the clock (clock[0]) at each press."""
     handle = app.handle
 
     def slow(ev):
@@ -225,6 +220,16 @@ def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_an
         return handle(ev)
 
     app.handle = slow
+
+
+def test_a_press_whose_poll_ran_long_by_its_drawing_is_shown_in_the_next_poll_and_collected_after():
+    clock = [0]  # the ms ticks: each poll's start, plus what a press's handling took (took)
+    took = [19]
+    dev, app, screen = _device(clock=lambda: clock[0], late=True)
+    collected = Recorder()
+    real = main.gc
+    main.gc = types.SimpleNamespace(collect=lambda: collected(1))
+    _slowed(app, clock, took)
     try:
         dev.step(0, 0)
         dev.step(1 << OK, 10)
@@ -257,13 +262,7 @@ def test_a_press_whose_poll_its_collection_would_take_past_45_ms_leaves_it_to_th
         clock[0] += collect_ms[0]
 
     main.gc = types.SimpleNamespace(collect=collect)
-    handle = app.handle
-
-    def slow(ev):
-        clock[0] += took[0]
-        return handle(ev)
-
-    app.handle = slow
+    _slowed(app, clock, took)
     try:
         collect_ms[0] = 24  # the code in the heap: the first collection says how long one takes
         clock[0] = 100
