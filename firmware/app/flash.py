@@ -39,7 +39,6 @@ QUIET_MS = const(500)  # deferred work waits this long past the hands, a margin 
 MAX_WAIT_MS = const(8000)  # ... or, once it has waited this long, AFTER_MS
 LAST_MS = const(32000)  # ... or, once it has waited this long, none (never while a button is held)
 _TICKS = const(0x3FFFFFFF)  # MicroPython's ticks_ms() wraps at 2**30
-_FIRST = const(600)  # a new file's first bytes: more than littlefs keeps inline, so its block is erased (measured)
 
 
 class OsFiles:
@@ -83,7 +82,7 @@ class OsFiles:
         flash) in two calls, each a step of its own; False when none is missing
         (app.repair's make_block: its code in the heap only while blocks are made)."""
         from app.repair import make_block
-        return make_block(self, folder, n, _FIRST)
+        return make_block(self, folder, n)
 
     def write_bytes(self, path, data):
         self.look(self.seen is not None)

@@ -2,8 +2,12 @@
 restore or a move of the saves cut between its renames, a snapshot cut before
 its renames, a save that cannot be read (put aside, never deleted), a game
 log's blocks not made yet (a new gadget)."""
+from micropython import const
+
 from app import forget
 from app.ringlog import BLOCK
+
+_FIRST = const(600)  # a new file's first bytes: more than littlefs keeps inline, so its block is erased (measured)
 
 
 def heal(fs, root):
@@ -55,15 +59,15 @@ def missing_block(fs, folder, n):
     return None
 
 
-def make_block(fs, folder, n, first):
+def make_block(fs, folder, n):
     """app.flash.OsFiles.make_block: a missing file of the ring log in folder/0 .. n-1 made
-    in two calls, each a step of its own: its first bytes (first: more than littlefs keeps
+    in two calls, each a step of its own: its first bytes (_FIRST: more than littlefs keeps
     in the folder's own block, so the file's block is erased, 45 ms on a Pico), then the
     rest (10 ms; 56 in one call); False when none is missing."""
     if fs.half is not None:
         f = fs.half[0]
         fs.half = None
-        f.write(b"\xff" * (BLOCK - first))
+        f.write(b"\xff" * (BLOCK - _FIRST))
         f.close()
         return True
     path = missing_block(fs, folder, n)
@@ -74,7 +78,7 @@ def make_block(fs, folder, n, first):
     fs.look(fs.seen is not None)
     f = open(path, "wb")
     fs.half = f, path
-    f.write(b"\xff" * first)
+    f.write(b"\xff" * _FIRST)
     return True
 
 
