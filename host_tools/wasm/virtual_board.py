@@ -89,9 +89,13 @@ def app(seed, files=None, folder="/data"):
 
 
 def press(app, ev):
-    """Event ev to the app: its frame drawn, then the save written, as the polls after a press do."""
-    if app.handle(ev):
-        app.render()
+    """Event ev to the app: the screen it opens opened (App.open: a step a poll on a make deploy
+    install, the polls right after the press), its frame drawn, then the save written, as the
+    polls after a press do."""
+    app.handle(ev)
+    if app.opening is not None:
+        app.opened()
+    app.render()
     app.flush()
 
 
