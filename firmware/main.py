@@ -139,8 +139,10 @@ class Device:
         nothing while work waits, else what is left of the poll period, or less when a
         held button's long press, or flash work the app deferred, is due sooner.  The period is longer while nothing is
         down, no screen ticks and no beep sounds: the polls of an idle gadget cost CPU
-        for nothing, and the pins' edges wake it."""
-        if self.busy():
+        for nothing, and the pins' edges wake it.  A poll that ran _POLL_MOST_MS (a flash
+        erase stalls the chip 45 ms) asks none of it: any wait would be a few ms at most,
+        and the asking 1-2 ms more of a gap that hands may be waiting out."""
+        if ticks_diff(now_ms, started_ms) >= _POLL_MOST_MS or self.busy():
             return 0
         quick = self.buttons.down() or self.app.ticking() or self._beep_end is not None
         wait = max(0, (_POLL_MS if quick else _IDLE_MS) - ticks_diff(now_ms, started_ms))

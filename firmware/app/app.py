@@ -332,10 +332,10 @@ class App:
 
     def busy(self):
         """True while work waits for the next poll, which should then come at once."""
-        if self.opening is not None:
+        if self.opening is not None or self._screen_busy():
             return True
-        held = self._held()
-        return self.flash.due(False, None, held) or not held and self._loads() or self._screen_busy()
+        held = self.ticking()  # (_held(), the screen's own work asked once)
+        return self.flash.due(False, None, held) or not held and self._loads()
 
     def _held(self):
         """The top screen works for the polls or draws as time passes (tick())."""

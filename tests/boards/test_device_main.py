@@ -47,6 +47,7 @@ class FakeApp:
         self.flash = self  # the app's flash queue: what main.py asks it, answered here
         self.touched = []  # (ms, held) of each touch()
         self.deferred = -1  # what wait_ms() answers: flash work deferred for this long
+        self.asked = 0  # busy() calls
 
     def touch(self, now_ms, held):
         self.touched.append((now_ms, held))
@@ -66,6 +67,7 @@ class FakeApp:
         self.renders += 1
 
     def busy(self):
+        self.asked += 1
         return self.working
 
     def ticking(self):
@@ -327,6 +329,15 @@ def test_the_next_poll_comes_at_once_while_the_app_has_work():
     assert dev.wait_ms(2**30 - 2, 1) == 7  # across the wrap of ticks_ms
     app.working = True
     assert dev.wait_ms(100, 101) == 0
+
+
+def test_after_a_poll_as_long_as_an_erase_the_next_comes_at_once_and_nothing_is_asked():
+    dev, app, screen = _device()
+    app.ticking_screen = False
+    assert dev.wait_ms(100, 144) == 6 and app.asked == 1  # idle: the rest of the long period
+    app.deferred = 2  # flash work due sooner: not even that is asked after a long poll
+    assert dev.wait_ms(100, 145) == 0 and app.asked == 1
+    assert dev.wait_ms(2**30 - 5, 40) == 0 and app.asked == 1  # across the wrap of ticks_ms
 
 
 def test_the_app_hears_of_the_hands_at_the_buttons_and_its_deferred_work_wakes_the_loop():
