@@ -31,9 +31,9 @@ SAVE = "game"
 # players: how many the roster holds (app.players), so a new game knows whether to ask
 # who plays a colour without loading the roster
 DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "players": 0}
-# the free heap a module's import may take on a make deploy install, its code put in the heap
-# (Trainmaker's table: 20 KB, its code and what reading it leaves)
-_ROOM = const(24576)
+# the free heap a module's import may want on a make deploy install, its code put in the heap
+# (the largest's .mpy 9 KB, in the heap a little more)
+_ROOM = const(16384)
 
 
 class App:
@@ -80,7 +80,7 @@ class App:
         self.loading = []  # modules to import, one per poll (preload)
         # the heap's free bytes (or a test's figure); None off MicroPython, whose CPython has no heap to fill
         self.free = getattr(gc, "mem_free", None)
-        self.heap_read = False  # the free heap read for the next import (_load)
+        self.swept = False  # collected for the next import (_load)
         self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
@@ -262,7 +262,6 @@ class App:
         """One button event; returns True when the screen changed."""
         self.pressed = True
         self.events += 1
-        self.heap_read = False  # (a press leaves garbage: read again before the next import)
         log = self.setup_log  # not the press that opens the game menu: it is the log's start
         if self.setup_depth and len(self.stack) < self.setup_depth:  # the setup was left
             self.setup_depth = 0
@@ -398,18 +397,16 @@ class App:
     def _load(self):
         # on a make deploy install an import puts the module's code in the heap: where that
         # would not fit in what is free, the collection its allocations would bring on inside
-        # it (25 ms more: a Display Pack's poll of 58 ms) comes first.  The free heap is read
-        # in a poll before the import's, the collection with it: the reading walks the whole
-        # heap (8 ms on a Pico).  Not a collection before every import: the code then lands in
-        # the holes a collection leaves, and the game's Python runs slower all game.
-        if not self.code_in_flash and not self.heap_read:
-            self.heap_read = True
-            free = self.free
-            if free is not None and free() < _ROOM:
-                gc.collect()
-                self.litter = False
+        # it (25 ms more: a Display Pack's poll of 58 ms) comes first, in a poll of its own;
+        # not before every import (the code then lands in the holes a collection leaves: the
+        # game's Python slower all game)
+        free = self.free
+        if not self.code_in_flash and not self.swept and free is not None and free() < _ROOM:
+            gc.collect()
+            self.swept = True
+            self.litter = False
             return
-        self.heap_read = False
+        self.swept = False
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
         at = 0

@@ -124,31 +124,15 @@ def test_the_history_writer_is_not_preloaded_on_either_install():
         yield
 
 
-def test_on_a_make_deploy_install_the_free_heap_is_read_in_a_poll_before_each_import():
-    # and where the import would not fit in it, the collection its allocations would bring on
-    # inside it comes there; a firmware image's imports put no code in the heap: no such poll
-    for in_flash, free, waited, collected in ((False, 1024, [False], True), (False, 1 << 20, [False], False),
-                                              (True, 1024, [], False)):
+def test_on_a_make_deploy_install_an_import_the_free_heap_cannot_hold_comes_after_a_collection():
+    # the collection its allocations would bring on inside it, in a poll of its own before it:
+    # once (a heap still short after it imports all the same), and only on a make deploy install
+    for in_flash, free, waited in ((False, 1024, [False]), (True, 1024, []), (False, 1 << 20, [])):
         d = Driver().tick(10)  # a new gadget's first work done, the setup's code in
         forget("app.new_game")
         d.app.want("app.new_game")
         d.app.code_in_flash = in_flash
         d.app.free = lambda: free  # nearly full (though what it holds is garbage), or room enough
-        d.app.litter = True  # garbage a collection takes (main.Device._show)
         seen = ["app.new_game" in sys.modules for _ in d.polls(20)]  # after each poll but the last
         assert seen == waited and "app.new_game" in sys.modules and d.app.loading == []
-        assert d.app.litter is not collected
         d = None  # the next app's room
-
-
-def test_a_press_between_the_reading_and_the_import_has_the_heap_read_again():
-    d = Driver().tick(10)
-    forget("app.new_game")
-    d.app.want("app.new_game")
-    d.app.free = lambda: 1024
-    next(d.polls(20))  # read, and collected
-    assert "app.new_game" not in sys.modules and d.app.heap_read
-    d.press("BACK").tick(30)  # its garbage: the import's room read again, in a poll of its own
-    d.app.litter = True
-    d.tick(30 + AFTER_MS)
-    assert "app.new_game" in sys.modules and not d.app.litter
