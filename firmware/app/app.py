@@ -78,8 +78,7 @@ class App:
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
-        # the heap's free bytes (or a test's figure); None off MicroPython, whose CPython has no heap to fill
-        self.free = getattr(gc, "mem_free", None)
+        self.free = gc.mem_free  # the heap's free bytes (a test's own figure)
         self.swept = False  # collected for the next import (_load)
         self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
@@ -400,8 +399,7 @@ class App:
         # it (25 ms more: a Display Pack's poll of 58 ms) comes first, in a poll of its own;
         # not before every import (the code then lands in the holes a collection leaves: the
         # game's Python slower all game)
-        free = self.free
-        if not self.code_in_flash and not self.swept and free is not None and free() < _ROOM:
+        if not self.code_in_flash and not self.swept and self.free() < _ROOM:
             gc.collect()
             self.swept = True
             self.litter = False
