@@ -15,8 +15,6 @@ hands' pauses (preload()).
 import gc
 import sys
 
-from micropython import const
-
 from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
@@ -31,9 +29,6 @@ SAVE = "game"
 # players: how many the roster holds (app.players), so a new game knows whether to ask
 # who plays a colour without loading the roster
 DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "players": 0}
-# the free heap a module's import may want on a make deploy install, its code put in the heap
-# (the largest's .mpy 9 KB, in the heap a little more)
-_ROOM = const(16384)
 
 
 class App:
@@ -78,8 +73,6 @@ class App:
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
-        self.free = gc.mem_free  # the heap's free bytes (a test's own figure)
-        self.swept = False  # collected for the next import (_load)
         self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
@@ -394,17 +387,6 @@ class App:
             forget(name)
 
     def _load(self):
-        # on a make deploy install an import puts the module's code in the heap: where that
-        # would not fit in what is free, the collection its allocations would bring on inside
-        # it (25 ms more: a Display Pack's poll of 58 ms) comes first, in a poll of its own;
-        # not before every import (the code then lands in the holes a collection leaves: the
-        # game's Python slower all game)
-        if not self.code_in_flash and not self.swept and self.free() < _ROOM:
-            gc.collect()
-            self.swept = True
-            self.litter = False
-            return
-        self.swept = False
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
         at = 0

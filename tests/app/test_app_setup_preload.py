@@ -122,17 +122,3 @@ def test_the_history_writer_is_not_preloaded_on_either_install():
         assert "app.history_write" not in sys.modules and "app.record_files" not in sys.modules
         d = None  # the next app's room
         yield
-
-
-def test_on_a_make_deploy_install_an_import_the_free_heap_cannot_hold_comes_after_a_collection():
-    # the collection its allocations would bring on inside it, in a poll of its own before it:
-    # once (a heap still short after it imports all the same), and only on a make deploy install
-    for in_flash, free, waited in ((False, 1024, [False]), (True, 1024, []), (False, 1 << 20, [])):
-        d = Driver().tick(10)  # a new gadget's first work done, the setup's code in
-        forget("app.new_game")
-        d.app.want("app.new_game")
-        d.app.code_in_flash = in_flash
-        d.app.free = lambda: free  # nearly full (though what it holds is garbage), or room enough
-        seen = ["app.new_game" in sys.modules for _ in d.polls(20)]  # after each poll but the last
-        assert seen == waited and "app.new_game" in sys.modules and d.app.loading == []
-        d = None  # the next app's room
