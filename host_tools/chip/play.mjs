@@ -343,10 +343,8 @@ if (job.files) {
 }
 try {
   result.boot = bootScreen();
-  if (job.bootOnly) {
-    rest(0, REST_LIMIT_MS, true);
-  } else {
-    rest(0, REST_LIMIT_MS, true);
+  rest(0, REST_LIMIT_MS, true);
+  if (!job.bootOnly) {
     gapsSince(nowMs());
     const presses = job.presses;
     for (let i = 0; i < presses.length && (job.to == null || i < job.to); i++) {
