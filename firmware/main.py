@@ -142,10 +142,11 @@ class Device:
         for nothing, and the pins' edges wake it.  A poll that ran _POLL_MOST_MS (a flash
         erase stalls the chip 45 ms) asks none of it: any wait would be a few ms at most,
         and the asking 1-2 ms more of a gap that hands may be waiting out."""
-        if ticks_diff(now_ms, started_ms) >= _POLL_MOST_MS or self.busy():
+        took = ticks_diff(now_ms, started_ms)
+        if took >= _POLL_MOST_MS or self.busy():
             return 0
         quick = self.buttons.down() or self.app.ticking() or self._beep_end is not None
-        wait = max(0, (_POLL_MS if quick else _IDLE_MS) - ticks_diff(now_ms, started_ms))
+        wait = max(0, (_POLL_MS if quick else _IDLE_MS) - took)
         for due in (self.buttons.due_ms(now_ms), self.app.flash.wait_ms(now_ms)):
             if due >= 0:
                 wait = min(wait, due)

@@ -93,8 +93,7 @@ def press(app, ev):
     install, the polls right after the press), its frame drawn, then the save written, as the
     polls after a press do."""
     app.handle(ev)
-    if app.opening is not None:
-        app.opened()
+    app.opened()
     app.render()
     app.flush()
 
