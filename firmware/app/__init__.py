@@ -13,8 +13,3 @@ def forget(*names):
             parent = sys.modules.get(pkg)
             if parent is not None and hasattr(parent, leaf):
                 delattr(parent, leaf)
-
-
-def refusal(exc):
-    """What the player is told of a ValueError the rules or a screen raised."""
-    return str(exc.args[0]) if exc.args else "Not allowed"

@@ -15,7 +15,7 @@ hands' pauses (preload()).
 import gc
 import sys
 
-from app import forget, games, refusal
+from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
 from app.menus import MainMenu
@@ -236,7 +236,7 @@ class App:
                 if not every:
                     return False
         except ValueError as exc:
-            self.notify(refusal(exc))
+            self.notify(str(exc.args[0]) if exc.args else "Not allowed")
         self.opening = None
         return True
 
@@ -276,7 +276,7 @@ class App:
             else:
                 self.top.handle(self, ev)
         except ValueError as exc:
-            self.notify(refusal(exc))
+            self.notify(str(exc.args[0]) if exc.args else "Not allowed")
         if log is not None:
             log.append(ev)
             self._setup_saved(log)

@@ -4,7 +4,6 @@ Helpers to name players in messages, fit names to a row, place the big name,
 a menu whose rows come from the game on every frame, a bounded number entry
 that says why it stops, and the turn-order list.
 """
-from app import refusal
 from app.events import UP, DOWN, OK, BACK
 from app.ui import fit, plural  # noqa: F401  (plural: the Taubertal screens import it from here)
 from app.widgets import Menu, NumberEntry, Screen
@@ -22,7 +21,7 @@ def do(app, action):
 
 
 def named(app, exc):
-    msg = refusal(exc)
+    msg = str(exc.args[0]) if exc.args else "Not allowed"
     names = app.session.names
     for i in range(len(names)):
         msg = msg.replace("P%d" % (i + 1), names[i])
