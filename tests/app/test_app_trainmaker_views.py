@@ -8,6 +8,8 @@ from play_trainmaker import Clock, first_roll_steps, to
 from schaffner.trainmaker import solver
 from support import stepped
 
+FLASH_IN_HEAP_KB = 2  # its cases' saves, 1.8 KB at most (memfiles.py): a Pico keeps them in flash
+
 
 def _place(d, *positions):
     for k in positions:
