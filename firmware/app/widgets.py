@@ -31,6 +31,7 @@ class Menu(Screen):
     screen's help there when a long OK opens the game's menu).
     """
     PAGES = True
+    top = None  # the list's first row on the screen (window()), until the first draw
 
     def __init__(self, title, items, on_pick, index=0, hint="", on_back=None):
         self.title = title
@@ -67,7 +68,7 @@ class Menu(Screen):
             from app.guide import draw_guide
             draw_guide(self, ui, rows)
         else:
-            top = min(max(0, self.index - rows // 2), max(0, n - rows))
+            top = self.window(n, rows)
             for r in range(min(rows, n - top)):
                 i = top + r
                 if i == self.index:
@@ -76,6 +77,25 @@ class Menu(Screen):
                     ui.line(r, self.items[i])
         if self.hint:
             ui.footer(self.hint)
+
+    def window(self, n, rows):
+        """The first of n lines shown in rows, the cursor's among them.  The list stays
+        while the cursor moves within it (a step then changes two rows of the screen, not
+        all of them: on the OLED a whole frame is 23 ms of its bus); a step past its last
+        row or its first turns a page, the row left behind still in view; a jump (a long
+        press, a wrap, a list just opened) puts the cursor in the middle."""
+        i = self.index
+        top = self.top
+        keep = 1 if rows > 2 else 0  # rows of the last page kept in view
+        if top is None or i < top - 1 or i > top + rows:
+            top = i - rows // 2
+        elif i == top + rows:
+            top = i - keep
+        elif i == top - 1:
+            top = i - rows + 1 + keep
+        top = min(max(0, top), max(0, n - rows))
+        self.top = top
+        return top
 
 
 class NumberEntry(Screen):

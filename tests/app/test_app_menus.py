@@ -126,3 +126,77 @@ def test_an_idle_poll_allocates_nothing():
                 t += 10
         finally:
             micropython.heap_unlock()
+
+
+class _Rows:
+    """The rows a menu draws (ui.rows of them, one more with no hint) by row: '>' marks the
+    cursor's."""
+    rows = 4
+
+    def __init__(self):
+        self.shown = {}
+
+    def header(self, title, right=""):
+        pass
+
+    def line(self, r, s):
+        self.shown[r] = s
+
+    def bar(self, r, s):
+        self.shown[r] = ">" + s
+
+
+def _on_screen(menu):
+    ui = _Rows()
+    menu.draw(None, ui)
+    return [ui.shown[r] for r in sorted(ui.shown)]
+
+
+def test_a_long_list_stays_while_its_cursor_moves_and_turns_a_page_at_an_edge():
+    from app.events import DOWN, UP, LONG
+    from app.widgets import Menu
+    m = Menu("Build", ["b%d" % i for i in range(12)], None)
+    assert _on_screen(m) == [">b0", "b1", "b2", "b3", "b4"]  # no hint: 5 rows
+    seen = []
+    for ev in (DOWN,) * 5 + (UP,):
+        m.handle(None, ev)
+        seen.append(_on_screen(m))
+    assert seen[3] == ["b0", "b1", "b2", "b3", ">b4"]  # the list stayed
+    assert seen[4] == ["b4", ">b5", "b6", "b7", "b8"]  # the next page, b4 still in view
+    assert seen[5] == [">b4", "b5", "b6", "b7", "b8"]
+    m.handle(None, UP)
+    assert _on_screen(m) == ["b0", "b1", "b2", ">b3", "b4"]  # back a page, b4 in view
+    m.index = 0
+    m.handle(None, UP)  # wraps to the last row: the list's end
+    assert _on_screen(m) == ["b7", "b8", "b9", "b10", ">b11"]
+    m.handle(None, DOWN)
+    assert _on_screen(m) == [">b0", "b1", "b2", "b3", "b4"]
+
+
+def test_a_list_opened_or_jumped_in_shows_its_cursor_in_the_middle():
+    from app.events import DOWN, LONG
+    from app.widgets import Menu
+    m = Menu("Build", ["b%d" % i for i in range(20)], None, index=9)
+    assert _on_screen(m) == ["b7", "b8", ">b9", "b10", "b11"]
+
+    class App:
+        class ui:
+            rows = 4
+    m.handle(App, DOWN | LONG)  # four rows on: past the list's last row shown
+    assert _on_screen(m) == ["b11", "b12", ">b13", "b14", "b15"]
+    m.items = m.items[:14]  # an undo shortened it: its end shown
+    assert _on_screen(m) == ["b9", "b10", "b11", "b12", ">b13"]
+
+
+def test_two_rows_or_one_turn_whole_pages():
+    from app.widgets import Menu
+
+    def tops(rows):
+        m = Menu("x", ["a", "b", "c"], None)
+        out = []
+        for i in (0, 1, 2, 1, 0):
+            m.index = i
+            out.append(m.window(3, rows))
+        return out
+    assert tops(2) == [0, 0, 1, 1, 0]  # the cursor on b is in view of b, c
+    assert tops(1) == [0, 1, 2, 1, 0]
