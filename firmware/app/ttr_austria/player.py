@@ -39,7 +39,7 @@ class Page(Rows):
     def _sync(self, app):
         # room for the right-hand part: set here (a Bahn's), or by entries() ("12 cars" at most)
         self.title = app.session.label(app, self.p, app.ui.cols - max(len(self.right), 7) - 1)
-        return Rows._sync(self, app)
+        Rows._sync(self, app)
 
 
 class Player(Page):

@@ -36,16 +36,23 @@ def signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
+def state(app):
+    """What a page's rows are worked out from: the game in play and how many actions it
+    holds (an undo or a restore brings another game), None before a game starts."""
+    s = app.session
+    return None if s is None else (s.journal.game, s.journal.count())
+
+
 class Rows(Menu):
-    """Rows of (label, value, ...) derived from the game at each event and
-    frame (undo may change it), then note lines that are not picked, and a
+    """Rows of (label, value, ...) derived from the game, worked out again when it
+    changed (an action, an undo), then note lines that are not picked, and a
     hint.  ``items`` is kept in step so tests can pick rows by label."""
 
     right = ""
 
     def __init__(self, title, index=0, hint=""):
         Menu.__init__(self, title, [], None, index, hint)
-        self._kept = -1  # App.events at a move: its rows, made by handle(), are the frame's
+        self._of = None  # state() the rows were worked out for
 
     def entries(self, app):
         return []
@@ -62,35 +69,31 @@ class Rows(Menu):
         return rows
 
     def _sync(self, app):
-        rows = self._rows(app)
-        cols = app.ui.cols
-        self.items = [fit(e[0], e[1], cols) for e in rows]
-        return rows
+        # the rows' text is made once per state of the game (on the OLED's deploy install a
+        # page of it takes 3-12 ms): a move and its frame make none; before a game, each time
+        of = state(app)
+        if of is None or of != self._of:
+            cols = app.ui.cols
+            self.items = [fit(e[0], e[1], cols) for e in self._rows(app)]
+            self._of = of
 
     def handle(self, app, ev):
-        # the rows are made once a press (on the OLED's deploy install a page of them takes
-        # 3-12 ms): none for BACK, which leaves, only the one picked for OK (not their
-        # text), and none again for the frame after a move
-        self._kept = -1
         if ev == BACK:
             Menu.handle(self, app, ev)
-        elif ev == OK:
+        elif ev == OK:  # the row picked, as the game has it now (not the rows' text)
             rows = self._rows(app)
             self.pick(app, self.index, rows[self.index])
         else:
             self._sync(app)
             Menu.handle(self, app, ev)
-            self._kept = app.events
 
     def draw(self, app, ui):
-        if self._kept != app.events:  # another event since, an undo say, or no press at all
-            self._sync(app)
-        self._kept = -1
+        self._sync(app)
         head(ui, self.title, self.right)
         note = self.notes(app)
         lines = self.items + wrap(note, ui.cols) if note else self.items
         rows = ui.rows + (0 if self.hint else 1)
-        top = min(max(0, self.index - rows // 2), max(0, len(lines) - rows))
+        top = self.window(len(lines), rows)
         for r in range(min(rows, len(lines) - top)):
             i = top + r
             if i == self.index:
