@@ -17,7 +17,7 @@ from app.widgets import Menu
 PRELOAD = ("app.trainmaker.text", "app.trainmaker.contract", "schaffner.trainmaker.cards", "schaffner.trainmaker.dice",
            "schaffner.trainmaker.game", "schaffner.trainmaker.result", "app.trainmaker.draw",
            "app.trainmaker.tip", "app.trainmaker.card_entry", "schaffner.trainmaker.solver", "app.trainmaker.standings",
-           "app.trainmaker.table")
+           "app.trainmaker.phases", "app.trainmaker.table")
 # what only the setup needs (the Steam Engine's Contract): out of the heap once the game starts
 SETUP = ("app.trainmaker.contract",)
 
