@@ -96,3 +96,9 @@ def odds_view(app):
 def history(app):
     # the history's code comes in the next poll, once the menu's has left the heap
     app.replace(Later("Last rolls", "Reading ...", "app.trainmaker.rolls.History"))
+
+
+def reopen(app):
+    """The menu again, where the roll history goes back to: App.open_with imports this
+    module in a poll after the press, once the history's code has left the heap."""
+    app.push(GameMenu())

@@ -1,6 +1,7 @@
 """Trainmaker's roll history, from the game menu: a module of its own, loaded when
 opened and gone when left. It takes the menu's place while it is open (the menu's code
-leaves the heap before this module comes in: widgets.Later) and gives it back when left.
+leaves the heap before this module comes in: widgets.Later) and gives it back when left
+(this module's code leaves before the menu's comes back: App.open_with).
 """
 from app.events import BACK, OK
 from app.ui import fit
@@ -31,7 +32,10 @@ class History(TextView):
 
     def handle(self, app, ev):
         if ev in (OK, BACK):
-            app.replace(app.session.ui.menu(app))
+            # back to the game menu, whose code comes in once this module's has left (with
+            # both in the heap a make deploy install's Trainmaker had the most heap in use)
+            app.pop()
+            app.open_with("app.trainmaker.game_menu", "reopen")
         else:
             TextView.handle(self, app, ev)
 
