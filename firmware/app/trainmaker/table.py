@@ -22,14 +22,15 @@ a slice per tick from the poll after the press that made it (the press
 itself draws at once, with "..." where the odds will be; a roll's odds are
 worked out while its dice tumble).  One solver is kept while the same
 cards lie face up, so later states and turns reuse what it worked out.
-What each phase shows is drawn by its base class, app.trainmaker.phases.Phases.
+What each phase shows is drawn by app.trainmaker.phases.
 """
 from micropython import const
 
 from app.events import UP, DOWN, OK, BACK, LONG
+from app.trainmaker import phases
 from app.trainmaker.card_entry import CardEntry
-from app.trainmaker.phases import Phases
 from app.trainmaker.text import card_text
+from app.widgets import Screen
 
 ROLL_MS = const(600)  # how long the dice tumble
 FRAME_MS = const(80)
@@ -49,7 +50,7 @@ _NEW_CARDS = ("score", "over", "cards", "steam")
 TIP = "Tip"  # the option that follows the placing tip in one press
 
 
-class Table(Phases):
+class Table(Screen):
     PLAY = True
 
     def __init__(self):
@@ -341,3 +342,7 @@ class Table(Phases):
             return (chance, derail_chance(n))
         chance = (yield from sv.fresh_steps(g.dice_count(), t)) if self.sneeds else 0.0
         return (chance, None)
+
+    # --- drawing -------------------------------------------------------------
+    def draw(self, app, ui):
+        phases.draw(self, app, ui)
