@@ -169,6 +169,11 @@ class App:
 
     # --- screens -------------------------------------------------------
     def push(self, screen):
+        # a screen over another takes the room of what that one keeps for its polls'
+        # work (Trainmaker's table: its solver, let_go)
+        let_go = getattr(self.top, "let_go", None)
+        if let_go is not None:
+            let_go()
         self.stack.append(screen)
 
     def pop(self):

@@ -54,3 +54,22 @@ def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
     o = solver.odds(g)
     d.shows("Card " + pct(o[0]))
     assert table.sv is not None
+
+
+@stepped
+def test_a_screen_over_the_table_takes_its_solvers_room():
+    d = Driver(rng=Rng(3))
+    yield
+    g = yield from start_steps(d, 2, cards=CARDS)
+    table = d.app.top
+    d.tick(10)
+    yield
+    odds = "Card " + pct(solver.odds(g)[0])
+    d.shows("Red", odds)
+    assert table.sv is not None
+    d.press("LONG_OK")  # the help with the game's menu
+    d.shows("Trainmaker", "Odds per card")
+    assert table.sv is None
+    d.press("BACK")
+    d.shows("Red", odds)  # the state's odds were kept
+    assert table.sv is None and not table.busy(d.app)

@@ -43,10 +43,8 @@ class History(TextView):
         if app.pressed:
             return False
         s = app.session
-        if self.done < 0:  # in a poll of its own: the menu's code is garbage by now
-            for v in app.stack:
-                if hasattr(v, "let_go"):
-                    v.let_go()  # the table's solver: the replay's room
+        if self.done < 0:  # in a poll of its own: the menu's code is garbage by now (and the
+            # table's solver since the menu opened over it: App.push)
             self.game = s.ui.game_class().from_dict(s.journal.base)
             self.done = 0
             return False

@@ -76,7 +76,8 @@ class Table(Screen):
 
     def let_go(self):
         """Drop the solver (its memory is another screen's while one is open over the
-        table): the odds of the state in play are kept; the next state's make a new one."""
+        table: App.push): the odds of the state in play are kept; the next state's make a
+        new one."""
         self.sv = self.sneeds = self.work = self.wkey = None
 
     def _sync(self, app):
