@@ -14,16 +14,24 @@ from support import stepped
 CARDS = (("PB", "coal"), ("BBF", "corn"), ("PPF", "mail"))
 
 
-@stepped
-def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
+def table_with_odds():
+    """Steps to a two-player game's table with its first roll's odds shown and its solver
+    kept; returns (driver, game, table, the odds' line)."""
     d = Driver(rng=Rng(3))
     yield
     g = yield from start_steps(d, 2, cards=CARDS)
     table = d.app.top
     d.tick(10)
     yield
-    d.shows("Red", "Card " + pct(solver.odds(g)[0]))
+    line = "Card " + pct(solver.odds(g)[0])
+    d.shows("Red", line)
     assert table.sv is not None
+    return d, g, table, line
+
+
+@stepped
+def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
+    d, g, table, _ = yield from table_with_odds()
     d.app.do(("roll", "LPBFFFF"))
     d.press("UP")
     d.tick(20)
@@ -58,15 +66,7 @@ def test_the_roll_history_takes_the_solvers_room_and_the_odds_come_back():
 
 @stepped
 def test_a_screen_over_the_table_takes_its_solvers_room():
-    d = Driver(rng=Rng(3))
-    yield
-    g = yield from start_steps(d, 2, cards=CARDS)
-    table = d.app.top
-    d.tick(10)
-    yield
-    odds = "Card " + pct(solver.odds(g)[0])
-    d.shows("Red", odds)
-    assert table.sv is not None
+    d, g, table, odds = yield from table_with_odds()
     d.press("LONG_OK")  # the help with the game's menu
     d.shows("Trainmaker", "Odds per card")
     assert table.sv is None
