@@ -182,3 +182,32 @@ def test_begin_plays_on_the_game_it_is_given_and_undoes_to_its_start():
     assert j.game.total == 8 and j.game is not g  # built again from the base, which g never touched
     rejects(j, j.do, ("add", -1))
     assert j.game.total == 8 and j.count() == 2
+
+
+def test_tidy_folds_what_is_past_keep_and_changes_no_game():
+    j = Journal(Counter, {"total": 0}, keep=4, fold=4)
+    for n in (1, 2, 3, 4):
+        j.do(("add", n))
+    game = j.game
+    assert not j.untidy() and not j.tidy()  # keep actions: nothing to fold
+    j.do(("add", 5))
+    j.do(("add", 6))
+    assert j.untidy() and j.tidy()
+    assert j.base == {"total": 3} and j.folded == 2 and j.count() == 6
+    assert j.actions == [("add", 3), ("add", 4), ("add", 5), ("add", 6)]
+    assert j.game is game and game.total == 21  # the game in play goes on as it was
+    assert not j.untidy() and not j.tidy()
+    for _ in range(4):
+        j.undo()  # keep actions can still be taken back
+    assert j.game.total == 3 and j.count() == 2
+    raises(ValueError, j.undo)
+
+
+def test_without_a_quiet_moment_do_folds_a_fold_itself_past_keep_and_fold():
+    j = Journal(Counter, {"total": 0}, keep=2, fold=2)
+    for n in (1, 2, 3, 4):
+        j.do(("add", n))
+    assert j.folded == 0  # keep + fold held
+    j.do(("add", 5))
+    assert j.folded == 2 and j.base == {"total": 3} and j.game.total == 15
+    assert j.to_dict()["actions"] == [["add", 3], ["add", 4], ["add", 5]]

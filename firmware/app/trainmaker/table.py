@@ -55,7 +55,7 @@ class Table(Screen):
 
     def __init__(self):
         self.key = 0  # the state in play, counted up at every change _sync() sees
-        self.seen_at = (-1, -1)  # ... which it tells by the journal's folded and pending counts
+        self.seen_at = (None, -1)  # ... which it tells by the journal's game and count
         self.cur = 0  # cursor in the row of options (dice first when placing)
         self.sel = []  # dice chosen to place
         self.entry = CardEntry()  # a City card half entered
@@ -81,12 +81,13 @@ class Table(Screen):
         self.sv = self.sneeds = self.work = self.wkey = None
 
     def _sync(self, app):
-        # every action and every undo changes how many actions the journal holds, and a fold
-        # how many it has folded (compared as they are: a poll makes no garbage here)
+        # every action and every undo changes the journal's count, and an undo its game
+        # too (an undo and an action between two polls still tell); a fold neither
+        # (Journal.tidy, in the quiet polls); compared as they are: a poll makes no garbage
         j = app.session.journal
         at = self.seen_at
-        if len(j.actions) != at[1] or j.folded != at[0]:
-            self.seen_at = (j.folded, len(j.actions))
+        if j.game is not at[0] or j.count() != at[1]:
+            self.seen_at = (j.game, j.count())
             self.key += 1
             self.sel = []
             self.entry = CardEntry()
