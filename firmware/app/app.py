@@ -15,6 +15,8 @@ hands' pauses (preload()).
 import gc
 import sys
 
+from micropython import const
+
 from app import forget, games
 from app.colours import colour_of
 from app.events import BACK, LONG, OK
@@ -29,6 +31,9 @@ SAVE = "game"
 # players: how many the roster holds (app.players), so a new game knows whether to ask
 # who plays a colour without loading the roster
 DEFAULT_SETTINGS = {"contrast": 6, "odds": True, "sound": True, "games": 0, "players": 0}
+# the heap an import may take on a make deploy install: its file read whole, its code, its
+# names (app.app's 7 KB file the largest)
+_IMPORT_ROOM = const(16 * 1024)
 
 
 class App:
@@ -73,6 +78,7 @@ class App:
         self.pressed = False  # an event came in this poll: its frame goes out before any other work
         self.events = 0  # events handled: what a screen made for one, its frame may use (ttr_austria.rows)
         self.loading = []  # modules to import, one per poll (preload)
+        self.roomy = False  # room made for the next import (_load)
         self.opening = None  # a screen's opening, a step a poll (open())
         # the code is in flash (a firmware image: main.start): a module imported at need costs
         # a millisecond or two, not a read of it from the file system (tens on a Pico)
@@ -396,6 +402,16 @@ class App:
             forget(name)
 
     def _load(self):
+        if not self.code_in_flash and not self.roomy:
+            # a make deploy install's import reads its file whole and makes its code in the
+            # heap: a collection that comes in it holds the poll 30 ms more (55 ms on the
+            # Display Pack), so where the heap is short it comes in a poll of its own first
+            self.roomy = True
+            free = getattr(gc, "mem_free", None)  # (8 ms: it walks the heap; CPython has none)
+            if free is not None and free() < _IMPORT_ROOM:
+                gc.collect()
+            return
+        self.roomy = False
         name = self.loading.pop(0)
         mod = __import__(name, None, None, ("x",))
         at = 0

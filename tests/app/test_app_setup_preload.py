@@ -122,3 +122,49 @@ def test_the_history_writer_is_not_preloaded_on_either_install():
         assert "app.history_write" not in sys.modules and "app.record_files" not in sys.modules
         d = None  # the next app's room
         yield
+
+
+class ShortHeap:
+    """The gc module as the app sees it, with free bytes to say and collections counted."""
+
+    def __init__(self, free):
+        self.free = free
+        self.collections = 0
+
+    def mem_free(self):
+        return self.free
+
+    def collect(self):
+        self.collections += 1
+
+
+def _imports_with(free):
+    """A make deploy install's first preload with free bytes in the heap, poll by poll:
+    (collections, the module in) after each poll, from the first that did anything with
+    it to the one that imported it."""
+    import app.app as app_module
+
+    forget("app.new_game")  # (a test before may have left it in)
+    d = Driver()
+    heap = ShortHeap(free)
+    real = app_module.gc
+    app_module.gc = heap
+    seen = []
+    try:
+        assert not d.app.code_in_flash and "app.new_game" in d.app.loading
+        for t in range(10, 200, 10):
+            d.app.tick(t)
+            if heap.collections or d.app.roomy or "app.new_game" in sys.modules:
+                seen.append((heap.collections, "app.new_game" in sys.modules))
+            if "app.new_game" in sys.modules:
+                break
+    finally:
+        app_module.gc = real
+    return seen
+
+
+def test_on_a_deploy_install_an_import_comes_in_the_poll_after_room_is_made_for_it():
+    # short of 16 KB: the collection in a poll of its own, the import in the next
+    assert _imports_with(8 * 1024) == [(1, False), (1, True)]
+    # room enough: no collection, the import still a poll later (the look took 8 ms)
+    assert _imports_with(40 * 1024) == [(0, False), (0, True)]
