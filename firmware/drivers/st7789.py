@@ -46,7 +46,7 @@ _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 _COLMOD_16BIT = b"\x55"  # 65k colours, 16 bits per pixel
 _BAND = const(8)  # rows compared as one
-_ROWS = const(4)  # rows expanded to RGB565 and written as one
+_ROWS = const(2)  # rows expanded to RGB565 and written as one (two buffers of them: 1.9 KB)
 
 # 5 ms at least (the datasheet's wait before the next command): sleep_ms counts whole ticks of
 # the millisecond clock, so it can end up to 1 ms early (4.06 ms seen on the emulated Pico)
