@@ -28,6 +28,7 @@ UNDO = {"undo": 1}  # the log's record of an undo
 KEPT = {"kept": 1}  # ... that the history now holds the game that ended (games.Session.owed)
 _NEW = "new"  # the log's record of a new game: {"new": its snapshot's data}
 _SUM = const(160)  # bytes of a record's CRC summed in a step: about 5 ms on a Pico
+_SHORT = const(512)  # room in a log block for two actions' records (a page each): its next block erased soon
 
 
 class GameSave:
@@ -265,7 +266,10 @@ class GameSave:
                     break
             yield
         if ring.ahead(False):  # (one erase queued at a time: its key replaces one not begun)
-            self.queue.add(self._ahead(ring), DEFER, "ahead")
+            # at a quiet moment; with room for two records or less, at the hands' first pause:
+            # a player who never pauses QUIET_MS would fill the block first, and the record
+            # after it would erase beside a press
+            self.queue.add(self._ahead(ring), SOON if ring.pos > BLOCK - _SHORT else DEFER, "ahead")
 
     def _ahead(self, ring):
         """The log's next block erased, alone in its step."""

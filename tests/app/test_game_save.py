@@ -417,3 +417,26 @@ def test_a_log_whose_files_this_program_did_not_write_is_kept_aside():
     assert fs.files == {"/d/kept1/game.ring/0": "{not a save", "/d/kept1/game.ring/1": ""}
     box.new().add(5)  # a new game on new blocks
     assert box.reboot().tally.items == [5]
+
+
+def test_a_block_nearly_full_has_its_next_erased_in_the_hands_first_pause():
+    # a player who presses every 350 ms never pauses QUIET_MS: once a block has room for
+    # two records or less, the next is erased in a pause past AFTER_MS, so no record erases
+    # in the polls right after its press
+    box = Box(MemFiles(), every=1000).new()
+    box.queue.finish()
+    ring = ring_of(box.fs)
+    now = v = 0
+    beside_a_press = 0
+    while box.save.ring.cur < 1:  # on into the second block
+        now += 350
+        erases = ring.erases
+        press(box, now, [v, "x" * 200])  # a page a record
+        for t in (5, 10, 15, 20, 25):
+            poll(box, now + t)  # the record's steps, the hands still at the buttons
+        beside_a_press += ring.erases - erases
+        for t in range(AFTER_MS, 350, 10):
+            poll(box, now + t)  # the pause
+        v += 1
+    assert beside_a_press == 0 and now < MAX_WAIT_MS
+    assert box.reboot().tally.items == box.tally.items
