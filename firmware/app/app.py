@@ -302,9 +302,9 @@ class App:
         screen neither works nor draws, a module preload() asked for (once the
         hands have left the buttons AFTER_MS: a press that came meanwhile would
         wait for it), or once they are all in, the history (App.history) of a
-        game in play, or the journal's oldest actions folded into its base
-        (Journal.tidy), or once the hands are off, the garbage of the frames time
-        drew. True when the screen changed."""
+        game in play, or once the hands are off, the garbage of the frames time
+        drew, then the journal's oldest actions folded into its base (Journal.tidy).
+        True when the screen changed."""
         s = self.session
         if s is not None and s.ms is not None and self.clock is not None and s.ms < 0x20000000:
             # ticks_ms wraps at 2**30; past 6 days the count stops, a small int to the end
@@ -335,12 +335,14 @@ class App:
                     # right after a game's first press, on the emulated Display Pack)
                     if self.flash.hands_off(now_ms):
                         self._history = self._make_history()
-                elif s is not None and s.journal.untidy():
-                    if self.flash.hands_off(now_ms):  # 2 ms of a Pico for an action
-                        s.journal.tidy()  # (its garbage goes with the next frame's)
                 elif self.litter and self.flash.hands_off(now_ms):
                     self.litter = False
                     gc.collect()  # what frames drawn by time left (main.Device._show)
+                elif s is not None and s.journal.untidy():
+                    # after the collection: a fold first held it until the next press came
+                    # (24.5 ms with the hands back, Taubertal's payday on the OLED's deploy)
+                    if self.flash.hands_off(now_ms):  # 2-3 ms of a Pico for an action
+                        s.journal.tidy()  # (its garbage goes with the next frame's)
             return False
         finally:
             self.pressed = False
