@@ -8,6 +8,8 @@ from memfiles import MemFiles
 from play_taubertal import new_game, record
 from support import stepped
 
+FLASH_IN_HEAP_KB = 2  # its cases' saves, 2.0 KB at most (memfiles.py): a Pico keeps them in flash
+
 
 @stepped
 def test_a_press_shows_first_and_saves_in_the_next_polls():

@@ -8,6 +8,7 @@ from support import stepped
 
 DICE = "/data/dice.log"
 FRESH_HEAP_PER_CASE = True  # whole games with the history's screens: a case's heap is the Pico's alone
+FLASH_IN_HEAP_KB = 7  # a case's saves and dice file, 6.4 KB at most (memfiles.py): a Pico keeps them in flash
 
 
 def do(d, action):
