@@ -8,8 +8,8 @@ those past ``keep``, the work of a quiet moment (a game built from the base,
 the actions applied, its to_dict(): 2 ms of a Pico for one Trainmaker action,
 16 for 16); where no quiet moment came, ``do()`` folds ``fold`` of them itself
 once there are more than ``keep + fold``.  No second game is held between
-folds (a Trainmaker game's 1.1 KB: the heap of a long game), and no action
-more than the quiet moments leave.  ``keep`` actions can always be undone.
+folds (a Trainmaker game's 1.1 KB: the heap of a long game).  ``keep``
+actions can always be undone.
 A save may log what happened after it; ``restore`` replays such a log with
 one rebuild of the game, however many undos it holds.
 ``count()`` counts the folded ones too.
