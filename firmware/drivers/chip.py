@@ -4,21 +4,26 @@ Both run the same files: MicroPython's firmware for each (RPI_PICO, RPI_PICO2) n
 in sys.implementation._machine ("Raspberry Pi Pico with RP2040", "Raspberry Pi Pico2 with
 RP2350"), and the board and the main loop take from CHIPS what they must not assume:
 
-- the system clock the SPI displays run from. SPI is clocked from the peripheral clock,
-  which MicroPython leaves on the 48 MHz USB clock (SPI at most 24 MHz); machine.freq(f, f)
-  takes it from the system clock, and the bus runs at half of that at most. The RP2040
-  boots at 125 MHz: SPI 62.5 MHz, the ST7789's fastest. The RP2350 boots at 150 MHz, where
-  the fastest division under the panel's 62.5 MHz is 37.5 MHz: so it too runs at 125 MHz
-  on an SPI board (its Cortex-M33 at 125 MHz still outruns the RP2040's M0+; a whole frame
-  on the wire is 8.3 ms instead of 13.8). The I2C boards leave each chip's clock alone.
+- the system clock. The RP2040 boots at 125 MHz, and is certified to run at 200 MHz with its
+  core regulator raised from the boot's 1.10 V to 1.15 V (RP2040 datasheet, 2.15.3; the Pico
+  SDK's 2.1.1): every board runs it there (fast()), the voltage first, for a third less of
+  every poll's Python (docs/performance.md). MicroPython's machine.freq sets the flash's clock
+  divider for it (100 MHz, within the W25Q16JV's 133) but never the voltage. SPI is clocked
+  from the peripheral clock, which MicroPython leaves on the 48 MHz USB clock (SPI at most 24
+  MHz); machine.freq(f, f) takes it from the system clock, and the bus runs at an even
+  division of that: at 200 MHz 50 MHz, under the ST7789's 62.5 (a whole frame on the wire 10.4
+  ms instead of 8.3, which the faster Python more than pays for). The RP2350 boots at 150 MHz,
+  its rated clock, which the I2C boards keep; there the fastest division under the panel's
+  62.5 MHz is 37.5 MHz, so an SPI board runs it at 125 MHz (its Cortex-M33 at 125 MHz still
+  outruns the RP2040's M0+; a whole frame on the wire is 8.3 ms instead of 13.8).
 - the I2C clock. Both chips' I2C block (Synopsys DW_apb_i2c) holds SCL high for HCNT + SPKLEN
   + 7 system clocks and low for LCNT + 1, while the Pico SDK's i2c_set_baudrate (which
   machine.I2C calls) divides the system clock by the rate asked for and splits that into HCNT
   and LCNT alone: asked for 400 kHz at 125 MHz, the bus runs at 376.5 kHz (332 clocks a bit).
   i2c_freq() works out what to ask for so that the bus runs at the fastest rate not above the
-  display's limit (399.4 kHz: 313 clocks), from the clock the chip runs at: 6 % off every
-  byte an OLED is sent. A slow rising edge (the pull-ups) only lengthens the high time.
-  And machine.I2C's write puts each byte into the block's FIFO only once the last has left
+  display's limit (at 125 MHz 399.4 kHz: 313 clocks; at 200 MHz 400 kHz: 500), from the clock
+  the chip runs at: 6 % off every byte an OLED is sent. A slow rising edge (the pull-ups)
+  only lengthens the high time. And machine.I2C's write puts each byte into the block's FIFO only once the last has left
   the wire (the SDK waits for TX_EMPTY with TX_EMPTY_CTRL set, a byte at a time), so SCL
   stops for the SDK's loop between bytes: 1.2 us a byte on the emulated Pico, 5 % of a
   whole frame's 1 KB. An OLED board's show() writes its bytes into the FIFO itself
@@ -51,16 +56,26 @@ which is what the bench models.
 """
 import sys
 
+try:
+    from time import sleep_us
+except ImportError:  # CPython (the PC's tools, the tests): no regulator to wait for
+    def sleep_us(us):  # type: ignore[misc]
+        pass
+
 # Plain integers, no micropython.const: the PC's tools import this module (host_tools/pico/link.py
 # writes the scratch words), also from a tree without the tests' CPython stand-ins.
 RP2040 = 0
 RP2350 = 1
-# (name, the system clock an SPI board sets, the watchdog's longest timeout in ms,
-#  the address of the watchdog's SCRATCH0)
+# (name, the system clock an I2C board runs (None: the boot's), the one an SPI board runs with
+#  its peripheral clock, the core voltage those need (the regulator's VSEL; None: the boot's),
+#  the watchdog's longest timeout in ms, the address of the watchdog's SCRATCH0)
 CHIPS = (
-    ("RP2040", 125_000_000, 8388, 0x4005800C),
-    ("RP2350", 125_000_000, 8388, 0x400D800C),
+    ("RP2040", 200_000_000, 200_000_000, 0b1100, 8388, 0x4005800C),  # VSEL 1100: 1.15 V
+    ("RP2350", None, 125_000_000, None, 8388, 0x400D800C),
 )
+_VREG = 0x40064000  # the RP2040's VREG_AND_CHIP_RESET: VREG, VSEL in bits 4-7
+_VSEL_BITS = 0xF0
+_VREG_SETTLE_US = 1000  # what the Pico SDK waits after raising it, before the faster clock
 # per chip: SPI0's registers, SPI1's, SPI0's transmit FIFO's DREQ (SPI1's is two on), the
 # BUSY bit of a DMA channel's control (the RP2040 and RP2350 datasheets; pico-sdk's
 # addressmap.h, dreq.h and dma.h): for a display's rows sent by DMA (drivers.lcd_board)
@@ -85,9 +100,27 @@ def which(machine=None):
     return RP2350 if "RP2350" in machine else RP2040
 
 
-def spi_clock_hz(chip=None):
-    """The system clock, and the peripheral clock with it, an SPI display's board sets."""
-    return CHIPS[which() if chip is None else chip][1]
+def clock_hz(spi, chip=None):
+    """The system clock a board runs the chip at (an SPI board: the peripheral clock with it),
+    None where it keeps the boot's."""
+    return CHIPS[which() if chip is None else chip][2 if spi else 1]
+
+
+def fast(machine, spi):
+    """Run the chip at its boards' clock (clock_hz): the core voltage that needs first, then the
+    clock (an SPI board's peripheral clock with it). machine: the machine module."""
+    c = which()
+    hz = clock_hz(spi, c)
+    if hz is None:
+        return
+    vsel = CHIPS[c][3]
+    if vsel is not None:
+        machine.mem32[_VREG] = machine.mem32[_VREG] & ~_VSEL_BITS | vsel << 4
+        sleep_us(_VREG_SETTLE_US)
+    if spi:
+        machine.freq(hz, hz)
+    else:
+        machine.freq(hz)
 
 
 def i2c_freq(scl_hz, clk_hz):
@@ -121,12 +154,12 @@ def i2c_regs(bus, chip=None):
 
 def watchdog_ms(wanted, chip=None):
     """wanted, or the chip's longest watchdog timeout where that is shorter."""
-    return min(wanted, CHIPS[which() if chip is None else chip][2])
+    return min(wanted, CHIPS[which() if chip is None else chip][4])
 
 
 def scratch_address(chip=None):
     """Where the watchdog's SCRATCH0 is on the chip."""
-    return CHIPS[which() if chip is None else chip][3]
+    return CHIPS[which() if chip is None else chip][5]
 
 
 def spi_dma(bus, chip=None):

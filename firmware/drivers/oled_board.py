@@ -7,7 +7,8 @@ board's own (boards/README.md says what each is).
 """
 import gc
 
-from machine import I2C, PWM, Pin, freq
+import machine
+from machine import I2C, PWM, Pin
 from micropython import const
 
 from drivers import chip
@@ -41,8 +42,9 @@ class OledBoard:
         """The screen: a MONO_VLSB frame buffer whose show() sends the changed pages. A mono
         panel has no use for the palette."""
         bus, sda, scl, hz, addr = self._i2c
+        chip.fast(machine, False)  # the chip's clock first: the bus's counts come from it
         # asked for as the chip's I2C block counts it, so that SCL runs at hz (drivers.chip)
-        i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=chip.i2c_freq(hz, freq()))
+        i2c = I2C(bus, sda=Pin(sda), scl=Pin(scl), freq=chip.i2c_freq(hz, machine.freq()))
         gc.collect()
         width, height = self._size
         regs = chip.i2c_regs(bus) if self._native is not None else None

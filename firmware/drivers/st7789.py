@@ -2,11 +2,10 @@
 
 The display object *is* the canvas: a framebuf.FrameBuffer in GS4_HMSB format whose
 pixel values are palette indices 0..15. That is width * height / 2 bytes (16.2 KB for
-240x135) instead of 64.8 KB of RGB565. show() expands the frame 8 rows at a time into
-a single reused RGB565 band buffer (3.75 KB) and writes each band to the panel in one
-go. The expansion is framebuf's own blit through a 16-entry palette, so it runs in C
-and allocates nothing; a band at a time, the Python around it runs 8 times less often
-than a line at a time.
+240x135) instead of 64.8 KB of RGB565. show() expands the frame two rows at a time
+(_ROWS) into a reused RGB565 buffer (960 bytes) and writes each to the panel in one go.
+Without the native loops the expansion is framebuf's own blit through a 16-entry
+palette, so it runs in C and allocates nothing.
 
 show() sends only what changed, band by band (8 rows), and each run of changed bands goes
 out as one window, so a press that changes a few lines is shown in a fraction of a whole
@@ -16,15 +15,15 @@ the columns the run changed in: a sum's every step is one-to-one, so a change of
 of a column always changes its sum, and changes to more go unseen only where two sums
 happen to meet (drivers.gs4_native.sums mixes every bit into the rest).
 Without them, a copy of the frame as last shown (another 16.2 KB) is compared with it,
-memoryview equality in C.  The RGB565 band is half a compared band (4 rows, 1.9 KB):
-twice the writes, each a few microseconds, for 1.9 KB less of the heap.
+memoryview equality in C.
 
 Where the board hands over its native loops (drivers.gs4_native), a band is made a
 byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
-they become: the whole frame then costs little more than its 8.3 ms on the wire,
-where the palette blit, pixel by pixel, costs three times that.  The display then
-also draws doubled text itself (``doubled``, and ``glyphs`` from the glyphs app.ui hands
-it, which app.ui looks for).
+they become, into two such buffers, one made while DMA sends the other (4 rows, 1.9 KB):
+the whole frame then costs little more than its time on the wire (10.4 ms at the RP2040's
+50 MHz, 8.3 at 62.5), where the palette blit, pixel by pixel, costs three times that.
+The display then also draws doubled text itself (``doubled``, and ``glyphs`` from the
+glyphs app.ui hands it, which app.ui looks for).
 
 The controller is reset when the display is made, and set up by the first show(),
 which also switches it on once that frame is in its memory: the boot builds the app

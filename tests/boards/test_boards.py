@@ -29,7 +29,9 @@ class Hardware:
         self.i2c = None
         self.sink = None  # receives SPI writes, and I2C transfers
         self.clocks = []  # machine.freq calls, each with the SPI made so far
-        self.cpu_hz = 125_000_000  # what machine.freq() says: the RP2040's own clock
+        self.cpu_hz = 125_000_000  # what machine.freq() says: the RP2040's own clock at boot
+        self.mem32 = Words()  # the chip's registers, as machine.mem32
+        self.volts = []  # (what machine.freq() said, the regulator's VSEL) at each write of it
         self.irqs = {}  # gpio -> (handler, trigger, hard)
         self.inits = []  # GPIO of each Pin made or set up again, in order
 
@@ -97,10 +99,29 @@ class Hardware:
             if not hz:
                 return hw.cpu_hz
             hw.clocks.append((hz, hw.spi))
+            hw.cpu_hz = hz[0]
 
         mod = types.ModuleType("machine")
         mod.Pin, mod.PWM, mod.SPI, mod.I2C, mod.freq = Pin, PWM, SPI, I2C, freq
+        mod.mem32 = hw.mem32
+        hw.mem32.seen = lambda addr, value: addr == _VREG and hw.volts.append((hw.cpu_hz, value >> 4 & 15))
         return mod
+
+
+_VREG = 0x40064000  # the RP2040's core regulator (datasheet 2.10.6): VSEL in bits 4-7
+_VREG_AT_BOOT = 0x0B1  # enabled, VSEL 1011: 1.10 V
+
+
+class Words(dict):
+    """machine.mem32: the words written, the regulator's as it boots; seen(addr, value) at each
+    write."""
+
+    def __missing__(self, addr):
+        return _VREG_AT_BOOT if addr == _VREG else 0
+
+    def __setitem__(self, addr, value):
+        self.seen(addr, value)
+        super().__setitem__(addr, value)
 
 
 def _load(name, hw):
@@ -201,9 +222,10 @@ def test_display_pack_display_is_the_vendor_panel():
     assert panel.commands() == [0x01]  # reset; the rest waits for the boot's first frame
     screen.show()
     assert hw.spi[:4] == (0, 62_500_000, 18, 19)
-    # the peripheral clock taken from the 125 MHz system clock before the bus is made,
-    # or SPI runs at 24 MHz
-    assert hw.clocks == [((125_000_000, 125_000_000), None)]
+    # the peripheral clock taken from the system clock before the bus is made, or SPI runs at
+    # 24 MHz; the RP2040 at 200 MHz (SPI 50), its core voltage raised to 1.15 V first
+    assert hw.clocks == [((200_000_000, 200_000_000), None)]
+    assert hw.volts == [(125_000_000, 0b1100)]
     assert (b.WIDTH, b.HEIGHT, b.NAME) == (240, 135, "pico_display_pack")
     assert panel.data_of(0x2A)[-1] == bytes((0, 40, 279 >> 8, 279 & 0xFF))  # columns 40..279
     assert panel.data_of(0x2B)[-1] == bytes((0, 53, 0, 187))  # rows 53..187
@@ -237,10 +259,12 @@ def test_oled_buttons_display_and_contrast():
     assert [_raw(b, hw, [g]) for g in (10, 11, 12, 13)] == [1, 2, 4, 8]
     oled = hw.sink = Oled(128, 64, 0x3C)
     screen = b.display()
-    # asked for 425,170 Hz: SCL at 399.4 kHz as the RP2040's I2C block counts (drivers.chip)
-    assert hw.i2c == (0, 4, 5, 425_170)
+    # the RP2040 at 200 MHz, its core voltage raised to 1.15 V first; the bus asked for
+    # 421,052 Hz: SCL at 400 kHz as the RP2040's I2C block counts at that clock (drivers.chip)
+    assert hw.clocks == [((200_000_000,), None)]  # the OLED needs no faster peripheral clock
+    assert hw.volts == [(125_000_000, 0b1100)]
+    assert hw.i2c == (0, 4, 5, 421_052)
     assert (b.WIDTH, b.HEIGHT, b.COLOUR, b.led) == (128, 64, False, None)
-    assert hw.clocks == []  # the OLED needs no faster peripheral clock
     screen.text("Red", 0, 0, 1)
     screen.show()
     assert oled.ram == screen.buffer  # the panel shows the frame

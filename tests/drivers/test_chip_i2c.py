@@ -31,8 +31,16 @@ def test_a_pico_2_at_150_mhz_runs_its_bus_at_400_khz_exactly():
     assert _bit_clocks(150_000_000, asked) == 375  # 2.5 us
 
 
+def test_a_pico_at_200_mhz_runs_its_bus_at_400_khz_exactly():
+    # by hand: 200 MHz / 421,052 -> period 475, LCNT 285, HCNT 190, SPKLEN 17:
+    # 190 + 17 + 7 + 285 + 1 = 500 clocks, 2.5 us
+    asked = chip.i2c_freq(400_000, 200_000_000)
+    assert asked == 421_052
+    assert _bit_clocks(200_000_000, asked) == 500
+
+
 def test_the_bus_is_the_fastest_not_above_the_rate_wanted():
-    for clk_hz in (48_000_000, 125_000_000, 133_000_000, 150_000_000):
+    for clk_hz in (48_000_000, 125_000_000, 133_000_000, 150_000_000, 200_000_000):
         for scl_hz in (100_000, 400_000, 1_000_000):
             clocks = _bit_clocks(clk_hz, chip.i2c_freq(scl_hz, clk_hz))
             assert clocks * scl_hz >= clk_hz  # never faster than wanted
