@@ -18,8 +18,9 @@ block erased ahead, the settings, the roster, a setup's presses, the history's
 record of a game that ended) waits until the hands have been off the buttons
 QUIET_MS and the screen's own work in the polls (the odds, a code) is done, or,
 once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most;
-the rest (NOW: the history's other writing) is done in the polls after the
-press, in order.  A power cut while work is deferred loses no action: its
+the rest (NOW: the history's other writing, a snapshot once its text is
+taken) is done in the polls after the press, in order, but never while a
+button is held unless a record waits behind it.  A power cut while work is deferred loses no action: its
 record (a new game's too, app.game_save) is on flash, and a game that ended
 with its history record still owed gets it at the next boot.
 """
@@ -228,13 +229,17 @@ class FlashQueue:
         waits: a record queued before it, else the first piece in order, passing
         over deferred work that has not begun and has no key (a save with a key,
         such as the settings, may be what the NOW work relies on: a new game's
-        key).  Else the first record, else the head once the deferred work's
-        time has come (or force)."""
+        key); but none while a button is held (unless force), so long as no
+        record waits behind it (a long press's, made while held).  Else the
+        first record, else the head once the deferred work's time has come (or
+        force)."""
         rec = kept = None
         for p in self.work:
             if p[1] == RECORD:
                 rec = rec or p
             elif p[1] == NOW:
+                if rec is None and self.held and not force and not self._record_behind(p):
+                    return None  # its step when the finger is let go, after the press's frame
                 return rec or kept or p
             elif p[3] or p[2] is not None:
                 kept = kept or p
@@ -245,6 +250,16 @@ class FlashQueue:
                 self.busy and head[1] == DEFER and (self.now - head[4]) & _TICKS < MAX_WAIT_MS):
             return head
         return None
+
+    def _record_behind(self, piece):
+        """Whether a record is queued after piece."""
+        behind = False
+        for p in self.work:
+            if p is piece:
+                behind = True
+            elif behind and p[1] == RECORD:
+                return True
+        return False
 
     def wait_ms(self, now_ms):
         """How long the deferred work at the head still waits at now_ms: 0 when it

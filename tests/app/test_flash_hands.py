@@ -1,7 +1,7 @@
 """Flash work and the hands: what has waited long goes at the first pause of AFTER_MS, or
 after LAST_MS when the hands never pause; SOON work waits for the hands alone."""
 
-from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, QUIET_MS, SOON, FlashQueue
+from app.flash import AFTER_MS, DEFER, LAST_MS, MAX_WAIT_MS, NOW, QUIET_MS, RECORD, SOON, FlashQueue
 from appdriver import Driver
 from memfiles import MemFiles
 from game_box import Box, nearly_full as _nearly_full, poll as _poll, press as _press, ring_of as _ring
@@ -116,6 +116,39 @@ def test_deferred_work_waits_for_the_screens_own_work_and_no_longer_than_max_wai
     q.work.pop(0)
     assert q.due(False, MAX_WAIT_MS + AFTER_MS, busy=True)  # SOON work waits for the hands alone
     assert steps == []  # due() only says; step() does
+
+
+def test_work_of_the_polls_after_a_press_waits_while_a_button_is_held_unless_a_record_is_behind_it():
+    # a snapshot hastened once its text was taken (app.game_save), the history's writing: a
+    # finger that comes down meanwhile has the rest wait for its release
+    q = FlashQueue()
+    steps = []
+
+    def work(name, n):
+        for k in range(n):
+            steps.append("%s %d" % (name, k))
+            yield
+
+    q.add(work("snapshot", 3), NOW)
+    q.due(False, 0)
+    q.step()
+    q.touch(10, held=True)  # a finger on a button
+    assert not q.due(False, 20) and not q.busy
+    assert steps == ["snapshot 0"]
+    q.add(work("record", 1), RECORD)  # a long press made while held: its record must reach the flash
+    assert q.due(False, 30)
+    for _ in range(5):  # the snapshot's two steps left and its end, then the record's
+        q.step()
+    assert steps == ["snapshot 0", "snapshot 1", "snapshot 2", "record 0"]  # in order
+    q.step()
+    assert not q.pending()
+    q.add(work("history", 2), NOW)
+    assert not q.due(False, 40)  # held still
+    q.finish()  # all of it now, as a game's end asks: held or not
+    assert steps[-2:] == ["history 0", "history 1"]
+    q.add(work("history", 1), NOW)
+    q.touch(50)  # let go
+    assert q.due(False, 60)
 
 
 def test_the_hands_are_off_after_ms_past_a_release_and_never_while_a_button_is_held():
