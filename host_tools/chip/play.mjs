@@ -7,7 +7,7 @@
 // at rest (a hash per press, from the simulator) and where to write what it saw (JSON, PNGs); or
 // files to put on the flash (put), or a listing of every file with its hash (files).
 //
-// Everything is timed in emulated time, as a Pico at 125 MHz would take it: the finger (a short
+// Everything is timed in emulated time, as a Pico at the clock the board sets would take it: the finger (a short
 // press is let go after 100 ms, a long one reaches its 700 ms mark), the app taking the event (the
 // chip's os.py probe raises GP22), the last byte of the frame on the display's bus (the display
 // model), every button poll (the firmware reading the buttons' GPIO_IN), flash erases and programs.
@@ -73,6 +73,14 @@ function png(file) {
 // Button polls: main.run reads the four buttons' levels (SIO GPIO_IN) once a poll; a run of at
 // least four reads is a poll (an edge interrupt reads one pin).
 const polls = [];
+// emulated ms the CPU ran: its cycles at the clock each ran at (main.py may raise it)
+let banked = 0, cyclesBanked = 0, cycleNs = 1e9 / emu.mcu.clkSys;
+emu.mcu.addClockListener((clk) => {
+  banked += (emu.cycles - cyclesBanked) * cycleNs * 1e-6;
+  cyclesBanked = emu.cycles;
+  cycleNs = 1e9 / clk;
+});
+const awakeMs = () => banked + (emu.cycles - cyclesBanked) * cycleNs * 1e-6;
 let burst = { start: 0, last: -1e12, n: 0, erases: 0 };
 const sio = emu.mcu.sio;
 const sioRead = sio.readUint32;
@@ -82,7 +90,7 @@ sio.readUint32 = (off) => {
     if (t - burst.last > 200e3) {
       if (burst.n >= 4) polls.push([burst.start / 1e6, burst.erases, burst.busy]);
       // busy: emulated ms the chip was not asleep until then (cycles run, flash stalls)
-      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase, busy: emu.cycles * 8e-6 + emu.flashOps.stallMs };
+      burst = { start: t, last: t, n: 0, erases: emu.flashOps.erase, busy: awakeMs() + emu.flashOps.stallMs };
     }
     burst.last = t;
     burst.n++;
@@ -132,10 +140,10 @@ function rest(notBefore, limit = REST_LIMIT_MS, stalls = false) {
   let quiet = 0;
   const seen = []; // the last slices, as what kept each from being quiet: for the error
   for (;;) {
-    const c0 = emu.cycles, s0 = stalls ? emu.flashOps.stallMs : 0, t0 = nowMs(), f0 = frames.length;
+    const c0 = awakeMs(), s0 = stalls ? emu.flashOps.stallMs : 0, t0 = nowMs(), f0 = frames.length;
     runTo(t0 + SLICE_MS);
     const stalled = stalls ? emu.flashOps.stallMs - s0 : 0;
-    const duty = ((emu.cycles - c0) * 8e-6 + stalled) / (nowMs() - t0); // 125 MHz: 8 ns a cycle
+    const duty = (awakeMs() - c0 + stalled) / (nowMs() - t0);
     quiet = duty < BUSY_DUTY && frames.length === f0 && !display.dirty ? quiet + 1 : 0;
     if (quiet >= QUIET_SLICES && nowMs() >= notBefore) return nowMs();
     seen.push(`${duty.toFixed(2)}${frames.length > f0 ? 'f' : ''}${display.dirty ? 'd' : ''}`);

@@ -1,6 +1,6 @@
 """make chip's table: what the emulated chip measured, beside the budgets (docs/budgets.md), with verdicts.
 
-Every time is emulated time, what a Pico at 125 MHz takes.  "Finger" is when the player's
+Every time is emulated time, what a Pico takes at the clock the board sets (drivers.chip).  "Finger" is when the player's
 finger makes the press complete: the release of a short press, the 700 ms mark of a long one.
 "Event" is when the app takes the press (the probe's mark on GP22).  "Frame pushed" is the
 last byte, on the display's bus, of the first send after the event that changed the glass
@@ -249,7 +249,8 @@ def table(results):
     out = ["Schaffner on the emulated chip (make chip): the real MicroPython 1.28 rp2 firmware on",
            "../shared/picoemu's RP2040, deployed with make deploy (and flashed as make firmware's",
            "image: the .uf2 columns), played press by press through the",
-           "GPIO pins; every time in emulated ms, as a Pico at 125 MHz takes it. Seed %d, %.0f min." % (
+           "GPIO pins; every time in emulated ms, as a Pico takes it at the clock the board sets",
+           "(drivers.chip: the RP2040 at 200 MHz). Seed %d, %.0f min." % (
                results["seed"], results.get("minutes", 0)), ""]
     out += report.lines()
     failures = passed = 0

@@ -132,6 +132,16 @@ def test_a_full_ssd1306_frame_is_26_7_ms_asked_for_400_khz():
         before = machine.bus_us
         other.writeto(0x3C, b"\x80\x00")  # 3 bytes on the wire
         assert abs(machine.bus_us - before - 3 * 26700 / 1044 * clocks / 332) < 0.01
+    # another clock: a bit's system clocks at it (by hand at 200 MHz: drivers.chip.i2c_freq's
+    # 421,052 Hz -> period 475, LCNT 285, spike 17: 500 clocks, 2.5 us against 332 / 125 MHz)
+    machine.freq(200_000_000)
+    try:
+        fast = machine.I2C(0, freq=421_052)
+        before = machine.bus_us
+        fast.writeto(0x3C, b"\x80\x00")
+        assert abs(machine.bus_us - before - 3 * 26700 / 1044 * (500 / 200) / (332 / 125)) < 0.01
+    finally:
+        machine.freq(125_000_000)
 
 
 def test_the_oled_boards_driver_on_the_bench_bus():

@@ -78,7 +78,6 @@ class Loop:
         reference.workload()  # warm up
         # the fastest of five: the host's hiccups only ever add time
         self.ref_us = min(reference.time_us(reference.workload, 1, clock.now_us) for _ in range(5))
-        self.scale = r_pico_ms * 1000 / self.ref_us / 1000  # Pico ms per host us
         # render() and show() against the reference, as make chip found them (budgets.DRAWING):
         # their time beyond what R gives is added to a clock of this loop's own
         self.k_render, self.k_show = drawing
@@ -88,6 +87,8 @@ class Loop:
         colours = main.palette()
         board.gs4_native = board.mono_native = None
         self.display = board.display(colours)
+        # Pico ms per host us, at the clock the board runs the chip at (R is at reference.HZ)
+        self.scale = r_pico_ms * 1000 / self.ref_us / 1000 * reference.HZ / machine.freq()
         # a gadget past its first boot: /data and the game log's files made (once, uncounted)
         GameSave(FileStore("/data", OsFiles()), "game", None).prepare()
         self.files = FlashFiles(clock.now_us)
@@ -341,11 +342,15 @@ class Loop:
 
 def digest(app):
     """A short fingerprint of the game in play, to check a replay reached the same end:
-    its save without the time in play (the loop's clock is the host's, scaled)."""
+    its save without the time in play (the loop's clock is the host's, scaled), the game
+    as it stands and its count in place of the journal (which of its actions are folded
+    depends on when the quiet polls came: Journal.tidy)."""
     s = app.session
     if s is not None:
         d = s.to_dict()
         d.pop("ms", None)
+        j = s.journal
+        d["journal"] = {"game": j.game.to_dict(), "count": j.count(), "undone": d["journal"]["undone"]}
     text = json.dumps(d) if s is not None else "none"
     return "%d.%d" % (len(text), sum(text.encode()) & 0xFFFF)
 

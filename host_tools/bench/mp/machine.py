@@ -9,11 +9,12 @@ is that time, summed; the bench reads it before and after each show().
 I2C: a transaction puts its address byte and its data on the wire.  Timing
 from the Pico: a whole SSD1306 frame sent as six 2-byte commands and the 1024
 bytes behind a control byte (18 + 1026 bytes on the wire with the address
-bytes) takes 26.7 ms asked for 400 kHz, so a byte is 26.7 ms / 1044 there.  At
-another rate, in proportion to the system clocks a bit lasts: the Pico SDK
+bytes) takes 26.7 ms asked for 400 kHz at 125 MHz, so a byte is 26.7 ms / 1044
+there.  At another rate or clock, in proportion to how long a bit lasts: the Pico SDK
 divides the clock by the rate asked for, and the I2C block adds its spike
-filter's length and 8 clocks to that (drivers.chip.i2c_bit_clocks: 332 clocks
-asked for 400 kHz, 313 asked for drivers.chip.i2c_freq's 425,170 Hz).
+filter's length and 8 clocks to that (drivers.chip.i2c_bit_clocks: at 125 MHz 332 clocks
+asked for 400 kHz, 313 asked for drivers.chip.i2c_freq's 425,170 Hz; at 200 MHz 500 asked
+for its 421,052).
 
 SPI: 8 bits per byte at the clock the hardware really runs, which is the
 peripheral clock divided by an even prescale (2..254) and a post-divider
@@ -26,11 +27,29 @@ from drivers.chip import i2c_bit_clocks
 
 _I2C_US_PER_BYTE_400K = 26700 / 1044
 _BOOT_PERI_HZ = 48_000_000
+_PICO_HZ = 125_000_000  # the clock the Pico's I2C frame above was timed at
 
 levels = {}  # GPIO -> level an input reads; 1 (released, pulled up) when not set
 bus_us = 0.0  # time the buses held the CPU
 bus_bytes = 0
-_clock = {"cpu": 125_000_000, "peri": _BOOT_PERI_HZ}
+_clock = {"cpu": _PICO_HZ, "peri": _BOOT_PERI_HZ}
+
+
+class _Words:
+    """mem32: the words written (drivers.chip.fast sets the core regulator's voltage), 0
+    where none was."""
+
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, addr):
+        return self.words.get(addr, 0)
+
+    def __setitem__(self, addr, value):
+        self.words[addr] = value
+
+
+mem32 = _Words()
 
 
 def freq(cpu=None, peri=None):
@@ -86,8 +105,10 @@ class PWM:
 
 class I2C:
     def __init__(self, bus, sda=None, scl=None, freq=400_000):
+        # a bit lasts its system clocks at the clock the chip runs now, the Pico's bytes those at 125 MHz
         cpu = _clock["cpu"]
-        self.us_per_byte = _I2C_US_PER_BYTE_400K * i2c_bit_clocks(freq, cpu) / i2c_bit_clocks(400_000, cpu)
+        self.us_per_byte = (_I2C_US_PER_BYTE_400K * i2c_bit_clocks(freq, cpu) * _PICO_HZ
+                            / (i2c_bit_clocks(400_000, _PICO_HZ) * cpu))
 
     def writeto(self, addr, buf, stop=True):
         _spend(1 + len(buf), self.us_per_byte)
