@@ -3,9 +3,9 @@
 The display object *is* the canvas: a framebuf.FrameBuffer in GS4_HMSB format whose
 pixel values are palette indices 0..15. That is width * height / 2 bytes (16.2 KB for
 240x135) instead of 64.8 KB of RGB565. show() expands the frame two rows at a time
-(_ROWS) into a reused RGB565 buffer (960 bytes) and writes each to the panel in one go.
-Without the native loops the expansion is framebuf's own blit through a 16-entry
-palette, so it runs in C and allocates nothing.
+(_ROWS) into a reused buffer and writes each to the panel in one go. Without the native
+loops the expansion is framebuf's own blit through a 16-entry palette into RGB565, so it
+runs in C and allocates nothing.
 
 show() sends only what changed, band by band (8 rows), and each run of changed bands goes
 out as one window, so a press that changes a few lines is shown in a fraction of a whole
@@ -18,10 +18,10 @@ Without them, a copy of the frame as last shown (another 16.2 KB) is compared wi
 memoryview equality in C.
 
 Where the board hands over its native loops (drivers.gs4_native), a band is made a
-byte of the frame (two pixels) at a time through a 256-entry table of the four bytes
-they become, into two such buffers, one made while DMA sends the other (4 rows, 1.9 KB):
-the whole frame then costs little more than its time on the wire (10.4 ms at the RP2040's
-50 MHz, 8.3 at 62.5), where the palette blit, pixel by pixel, costs three times that.
+byte of the frame (two pixels) at a time through a 256-entry table of the three bytes
+they become at 12 bits a pixel, into two such buffers, one made while DMA sends the other
+(1.4 KB): the whole frame then costs little more than its time on the wire (7.8 ms at the
+RP2040's 50 MHz), where the palette blit, pixel by pixel, costs several times that.
 The display then also draws doubled text itself (``doubled``, and ``glyphs`` from the
 glyphs app.ui hands it, which app.ui looks for).
 
@@ -44,6 +44,7 @@ _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 _COLMOD_16BIT = b"\x55"  # 65k colours, 16 bits per pixel
+_COLMOD_12BIT = b"\x53"  # 4k colours, 12 bits per pixel: two pixels in three bytes
 _BAND = const(8)  # rows compared as one
 _ROWS = const(2)  # rows expanded to RGB565 and written as one (two buffers of them: 1.9 KB)
 
@@ -72,6 +73,11 @@ def rgb565(r, g, b):
     return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
 
 
+def rgb444(r, g, b):
+    """The panel's 12-bit colour for 8-bit red, green and blue: each the nearest of 16 levels."""
+    return (r * 15 + 127) // 255 << 8 | (g * 15 + 127) // 255 << 4 | (b * 15 + 127) // 255
+
+
 class ST7789(framebuf.FrameBuffer):
     """The frame buffer and the panel it is shown on.
 
@@ -88,8 +94,10 @@ class ST7789(framebuf.FrameBuffer):
     only.
     dma: with the native loops (and only with them), a DMA channel that feeds spi's transmit
     FIFO (drivers.lcd_board's SpiDma: regs, spi, busy, as gs4_native.send takes them): the
-    rows are made into two RGB565 buffers by turns, each while the other goes out, a whole
-    frame in 8.5 ms where making then writing took 14.
+    rows are made into two buffers by turns, each while the other goes out, at 12 bits a
+    pixel (rgb444: a palette of 16 colours loses nothing a player sees, and a whole frame
+    is 48.6 KB on the wire instead of 64.8, 7.8 ms at the RP2040's 50 MHz instead of 10.4).
+    Without them the rows go out at 16 bits (rgb565), framebuf's blits making them.
     """
 
     def __init__(self, spi, cs, dc, rst=None, width=240, height=135, x_offset=0,
@@ -133,14 +141,17 @@ class ST7789(framebuf.FrameBuffer):
             self._now = [now[i:i + band] for i in range(0, len(frame), band)]
             self._was = [was[i:i + band] for i in range(0, len(frame), band)]
         self._fresh = True  # send every band: the panel's memory is unknown, or the palette changed
-        rgb = bytearray(width * 2 * _ROWS)
-        self._rgb = rgb
         self._dma = dma if native is not None else None
-        self._rgb2 = bytearray(len(rgb)) if self._dma is not None else None  # made while rgb goes out
-        self._rgb_fb = framebuf.FrameBuffer(rgb, width, _ROWS, framebuf.RGB565)
-        # the last rows of a frame whose height is not a multiple of _ROWS are fewer
-        self._rgb_end = memoryview(rgb)[:width * 2 * (height % _ROWS or _ROWS)]
-        self._lut = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        if self._dma is not None:  # 12 bits a pixel, two rows' buffers by turns
+            rgb = bytearray(width * 3 // 2 * _ROWS)
+            self._rgb2 = bytearray(len(rgb))  # made while rgb goes out
+        else:  # 16 bits, framebuf's blits through a palette of RGB565
+            rgb = bytearray(width * 2 * _ROWS)
+            self._rgb_fb = framebuf.FrameBuffer(rgb, width, _ROWS, framebuf.RGB565)
+            # the last rows of a frame whose height is not a multiple of _ROWS are fewer
+            self._rgb_end = memoryview(rgb)[:width * 2 * (height % _ROWS or _ROWS)]
+            self._lut = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        self._rgb = rgb
         self._cmd = bytearray(1)
         self._caset = bytearray(4)
         self._x_offset = x_offset
@@ -153,22 +164,23 @@ class ST7789(framebuf.FrameBuffer):
 
     def set_palette(self, colours):
         """Map palette indices 0.. to (r, g, b) colours; unlisted indices stay black."""
-        for i in range(16):
-            c = rgb565(*colours[i]) if i < len(colours) else 0
-            # framebuf keeps RGB565 little-endian; the panel wants the high byte first.
-            self._lut.pixel(i, 0, (c & 0xFF) << 8 | c >> 8)
         pairs = self._pairs
-        if pairs is not None:
-            lut = self._lut
+        if pairs is None:
+            for i in range(16):
+                c = rgb565(*colours[i]) if i < len(colours) else 0
+                # framebuf keeps RGB565 little-endian; the panel wants the high byte first.
+                self._lut.pixel(i, 0, (c & 0xFF) << 8 | c >> 8)
+        else:
+            q = [rgb444(*colours[i]) if i < len(colours) else 0 for i in range(16)]
             for v in range(256):
-                # the word's bytes in memory order: left pixel high, low, right pixel high, low
-                left = lut.pixel(v >> 4, 0)
-                right = lut.pixel(v & 15, 0)
+                # the three bytes of two pixels, in the order they go: red and green of the
+                # left, its blue and the right's red, the right's green and blue
+                left = q[v >> 4]
+                right = q[v & 15]
                 k = v * 4
-                pairs[k] = left & 0xFF
-                pairs[k + 1] = left >> 8
+                pairs[k] = left >> 4
+                pairs[k + 1] = (left & 15) << 4 | right >> 8
                 pairs[k + 2] = right & 0xFF
-                pairs[k + 3] = right >> 8
         self._fresh = True
 
     def _doubled(self, line, stride, count, x, y, c):
@@ -268,8 +280,6 @@ class ST7789(framebuf.FrameBuffer):
         self._command(_RASET, r)
         spi = self._spi
         rgb = self._rgb
-        rgb_fb = self._rgb_fb
-        lut = self._lut
         stride = self._stride
         count = hi - lo + 1
         self._cmd[0] = _RAMWR
@@ -282,6 +292,8 @@ class ST7789(framebuf.FrameBuffer):
             self._send_rows(0, 0, 0, self._frame, self._pairs, rgb, self._rgb2, dma.regs, dma.spi, dma.busy,
                             y0 * stride + lo, stride, count, y1 - y0, _ROWS)
         else:
+            rgb_fb = self._rgb_fb
+            lut = self._lut
             for y in range(y0, y1, _ROWS):
                 rows = min(_ROWS, y1 - y)
                 # rows y.. of the frame land on the band (the stubs mistype palette as bytes)
@@ -316,7 +328,7 @@ class ST7789(framebuf.FrameBuffer):
         sleep_ms(max(0, _RESET_MS - ticks_diff(ticks_ms(), self._reset_at)))
         self._command(_SLPOUT)
         sleep_ms(_SETTLE_MS)  # the least time after leaving sleep before the next command
-        self._command(_COLMOD, _COLMOD_16BIT)
+        self._command(_COLMOD, _COLMOD_16BIT if self._dma is None else _COLMOD_12BIT)
         self._command(_MADCTL, bytes((madctl,)))
         i = 0
         while i < len(tuning):

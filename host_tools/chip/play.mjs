@@ -56,13 +56,13 @@ display.onFrame((f) => {
 });
 
 // The picture a player sees, one byte per pixel (OLED: lit or not; Display Pack: red, green and
-// blue as the panel's RGB565 holds them), the same bytes host_tools/chip/screens.py makes from the
-// simulator's frame buffer.
+// blue as the panel's 12 bits a pixel hold them, 4 each), the same bytes host_tools/chip/screens.py
+// makes from the simulator's frame buffer.
 function canonical() {
   if (board.oled) return Buffer.from(display.frameBits());
   const rgb = display.frameRGB();
   const out = Buffer.alloc(rgb.length);
-  for (let i = 0; i < rgb.length; i += 3) { out[i] = rgb[i] >> 3; out[i + 1] = rgb[i + 1] >> 2; out[i + 2] = rgb[i + 2] >> 3; }
+  for (let i = 0; i < rgb.length; i++) out[i] = rgb[i] >> 4;
   return out;
 }
 function png(file) {

@@ -1,15 +1,20 @@
 """The simulator's frames as the chip's player sees the display: the same bytes, hashed.
 
 play.mjs hashes what the emulated display shows, one byte per pixel in rows: on the
-OLED 1 for a lit pixel, on the Display Pack red, green and blue as the panel's RGB565
-holds them (5, 6 and 5 bits).  Here the same bytes come from the virtual board's frame
-buffer (palette indices: MONO_HLSB on the OLED, GS4_HMSB on the Display Pack), so a
-press whose screen differs on the chip is found by its hash.
+OLED 1 for a lit pixel, on the Display Pack red, green and blue as the panel's 12 bits a
+pixel hold them (4 each: drivers.st7789's rgb444 of the palette).  Here the same bytes
+come from the virtual board's frame buffer (palette indices: MONO_HLSB on the OLED,
+GS4_HMSB on the Display Pack), so a press whose screen differs on the chip is found by
+its hash.
 """
 import hashlib
 
+from .. import paths
 from ..sim import device as sim
 from ..sim import frames
+
+paths.device_code_on_path()
+from drivers.st7789 import rgb444  # noqa: E402  (the colours the Display Pack's panel is sent)
 
 
 def pixels(board, hexdata):
@@ -22,12 +27,16 @@ def pixels(board, hexdata):
 
 def canonical(board, hexdata):
     out = bytearray()
+    sent = {}  # each colour of the palette as the panel gets it
     for row in pixels(board, hexdata):
         for p in row:
             if board == "pico_oled":
                 out.append(p)
             else:
-                out += bytes((p[0] >> 3, p[1] >> 2, p[2] >> 3))
+                if p not in sent:
+                    c = rgb444(*p)
+                    sent[p] = bytes((c >> 8, c >> 4 & 15, c & 15))
+                out += sent[p]
     return bytes(out)
 
 

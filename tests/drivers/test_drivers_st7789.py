@@ -1,10 +1,10 @@
 """ST7789 driver against a stand-in panel that decodes the SPI command stream (support/panels.py's
 Panel). The picture it ends up with must be the frame buffer's palette indices turned into the
-palette's RGB565 colours.
+palette's RGB565 colours, or with the native loops its RGB444 ones.
 """
 import micropython
 
-from drivers.st7789 import ST7789, rgb565
+from drivers.st7789 import ST7789, rgb444, rgb565
 import native_reference
 from panels import Panel
 from support import raises
@@ -246,9 +246,17 @@ def test_the_native_expansion_draws_the_same_picture_as_the_blit():
         d.hline(0, 9, 16, 1)  # only the last band again
         d.show()
         pictures.append(image)
-    assert pictures[0] == pictures[1]
-    assert pictures[1][(41, 63)] == 0xF800 and pictures[1][(40, 53)] == 0
-    assert pictures[1][(43, 53)] == rgb565(*PALETTE[3]) and pictures[1][(45, 62)] == 0xFFFF
+        assert panel.data_of(_COLMOD) == [b"\x53" if native else b"\x55"]  # 12 bits a pixel, or 16
+    # the same picture: the blit's in RGB565, the native loops' in RGB444 (4 bits a colour,
+    # the nearest of 16 levels: 255 is 15; 16, 32 and 64 are 1, 2 and 4: 0.9, 1.9, 3.8)
+    assert sorted(pictures[0]) == sorted(pictures[1])
+    for at, c in pictures[1].items():
+        r, g, b = (c >> 8) * 17, (c >> 4 & 15) * 17, (c & 15) * 17
+        assert abs(r - (pictures[0][at] >> 8 & 0xF8)) <= 15 and abs(b - (pictures[0][at] << 3 & 0xF8)) <= 15
+        assert abs(g - (pictures[0][at] >> 3 & 0xFC)) <= 15
+    assert pictures[1][(41, 63)] == 0xF00 and pictures[1][(40, 53)] == 0
+    assert pictures[1][(43, 53)] == 0x0F0 and pictures[1][(45, 62)] == 0xFFF
+    assert pictures[1][(45, 53)] == rgb444(*PALETTE[5]) == 0x124
 
 
 def test_with_the_native_loops_only_the_changed_columns_go_out():
@@ -266,7 +274,7 @@ def test_with_the_native_loops_only_the_changed_columns_go_out():
     assert panel.data_of(_CASET) == [bytes((0, 56, 0, 87))]
     assert panel.data_of(_RASET) == [bytes((0, 53, 0, 68))]  # rows 0..15
     assert len(image) == 32 * 16
-    assert image[(61, 58)] == 0xF800 and image[(80, 65)] == rgb565(*PALETTE[3])
+    assert image[(61, 58)] == 0xF00 and image[(80, 65)] == rgb444(*PALETTE[3]) == 0x0F0
     assert image[(60, 58)] == 0 and image[(81, 65)] == 0 and image[(56, 53)] == 0
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from app.colours import PALETTE
-from drivers.st7789 import rgb565
+from drivers.st7789 import rgb444
 from host_tools.chip import emulated, faults, recorded, report, screens
 from host_tools.paths import HOST_TOOLS
 from host_tools.sim import frames
@@ -28,15 +28,17 @@ def test_the_oled_frame_is_its_pixels_row_by_row():
     assert out[10 * 128 + 3] == 1 and out[63 * 128 + 127] == 1
 
 
-def test_the_display_pack_frame_is_the_rgb565_the_driver_sends():
+def test_the_display_pack_frame_is_the_rgb444_the_driver_sends():
     buf = bytearray(240 * 135 // 2)
     buf[(2 * 240 + 5) >> 1] = 0x07  # GS4_HMSB: x 4 palette 0 (high nibble), x 5 palette 7 (low)
     out = screens.canonical("pico_display_pack", buf.hex())
     assert len(out) == 240 * 135 * 3
+    # yellow (250, 210, 0): by hand, the nearest of 16 levels 14.7 -> 15, 12.4 -> 12, 0
+    assert rgb444(*PALETTE[7]) == 0xFC0
     for x, index in ((4, 0), (5, 7)):
-        v = rgb565(*PALETTE[index])
+        v = rgb444(*PALETTE[index])
         at = (2 * 240 + x) * 3
-        assert tuple(out[at:at + 3]) == (v >> 11, v >> 5 & 63, v & 31)
+        assert tuple(out[at:at + 3]) == (v >> 8, v >> 4 & 15, v & 15)
     assert screens.key("pico_display_pack", buf.hex()) != screens.key("pico_display_pack", bytes(len(buf)).hex())
 
 

@@ -4,16 +4,16 @@ loops' pictures to the simulator's."""
 
 
 def send(v, p, k, frame, table, one, two, dma, spi, busy, start, stride, count, rows, band):
-    """The rows, band rows at a time, made into one and two by turns (out's word r * count + i
-    = table[frame[start + r * stride + i]]), each written to dma (here what stands in for
-    the bus: its write) once made."""
+    """The rows, band rows at a time, made into one and two by turns (out's bytes 3 (r * count
+    + i) .. + 2 the low three of table's word for frame[start + r * stride + i]), each
+    written to dma (here what stands in for the bus: its write) once made."""
     y = 0
     bufs = (one, two)
     while y < rows:
         n = min(band, rows - y)
         buf = bufs[(y // band) & 1]
         _expand(frame, buf, table, start + y * stride, stride, count, n)
-        dma.write(bytes(buf[:4 * count * n]))
+        dma.write(bytes(buf[:3 * count * n]))
         y += n
 
 
@@ -97,7 +97,7 @@ def _expand(frame, out, table, start, stride, count, rows):
     for r in range(rows):
         for i in range(count):
             v = frame[start + r * stride + i] * 4
-            out[k * 4:k * 4 + 4] = table[v:v + 4]
+            out[k * 3:k * 3 + 3] = table[v:v + 3]
             k += 1
 
 
@@ -151,3 +151,4 @@ def mono_glyphs(v, a, lo, s, n, table, frame, w, x, y, c):
                             bit = 1 << (r & 7)
                             k = (r >> 3) * w + q
                             frame[k] = frame[k] | bit if c else frame[k] & ~bit & 0xFF
+

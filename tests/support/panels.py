@@ -32,6 +32,7 @@ _ARGS = {_CONTRAST: 1, _ADDRESSING: 1, _COLUMNS: 2, _PAGES: 2, _MULTIPLEX: 1, _C
 _CASET = 0x2A
 _RASET = 0x2B
 _RAMWR = 0x2C
+_COLMOD = 0x3A
 
 
 class CommandsOnly:
@@ -129,6 +130,8 @@ class Panel:
         self._x0 = self._x1 = self._y0 = self._y1 = 0
         self._x = self._y = 0
         self._high = None
+        self._part = []  # a 12-bit pair's bytes so far
+        self.bits = 16  # the pixel format COLMOD set: on_pixel's colours are RGB565, or RGB444 at 12
 
     def set_cs(self, v):
         if v and not self.cs:
@@ -150,6 +153,15 @@ class Panel:
                 self._cmd = b
                 if b == _RAMWR:
                     self._x, self._y, self.pixels, self._high = self._x0, self._y0, 0, None
+                    self._part = []
+        elif self._cmd == _RAMWR and self.bits == 12:  # two pixels in three bytes
+            for b in buf:
+                self._part.append(b)
+                if len(self._part) == 3:
+                    a, m, z = self._part
+                    self._pixel(a << 4 | m >> 4)
+                    self._pixel((m & 15) << 8 | z)
+                    self._part = []
         elif self._cmd == _RAMWR:
             for b in buf:
                 if self._high is None:
@@ -177,6 +189,8 @@ class Panel:
             self._x0, self._x1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
         elif self._cmd == _RASET:
             self._y0, self._y1 = data[0] << 8 | data[1], data[2] << 8 | data[3]
+        elif self._cmd == _COLMOD:
+            self.bits = 12 if data[0] & 7 == 3 else 16
         self.log.append((self._cmd, data))
         self._cmd = None
         self._data = bytearray()
