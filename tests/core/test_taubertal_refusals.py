@@ -4,6 +4,7 @@ Out of turn or phase, not actions at all, bad numbers, impossible builds, sales,
 """
 from support import raises
 from schaffner.taubertal import Game
+from schaffner.taubertal import buildings as B
 from taubertal_steps import refuse, to_final, to_payday, to_rounds
 
 
@@ -120,6 +121,15 @@ def test_building_refusals():
     refuse(g, ("build", 2, "kantine"), "No Kantine left")
     assert "kantine" not in g.buildable(2)
     assert "kiosk" in g.buildable(2)
+    # all 22 in the rulebook's order, less what the player owns (built over too) and the
+    # dark purple ones whose n - 1 tiles are gone; light purple ones never run out
+    every = list(B.IDS)
+    assert g.buildable(2) == [b for b in every if b != "kantine"]
+    assert g.buildable(0) == [b for b in every if b not in ("kiosk", "kantine")]
+    assert g.buildable(1) == [b for b in every if b != "kantine"]
+    g.apply(("build", 2, "kiosk"))  # the second of the Kiosk's two tiles
+    assert g.buildable(1) == [b for b in every if b not in ("kantine", "kiosk")]
+    assert "lagerhaus" in g.buildable(1)  # light purple (cubes): any number of them
 
 
 def test_carriage_refusals():

@@ -289,11 +289,23 @@ class Game:
         return list(self.over[p])
 
     def buildable(self, p):
-        """Building ids p may still build (not owned, tiles left)."""
+        """Building ids p may still build (not owned, tiles left: _left's count, here from
+        the table by index, for the build menu works it out for all 22 at once, where a
+        lookup of each id cost a Pico 1.7 ms of the menu's 5.4)."""
+        built = self.built
+        over = self.over
         out = []
+        i = 0
         for bid in B.IDS:
-            if bid not in self.built[p] and bid not in self.over[p] and self._left(bid) > 0:
-                out.append(bid)
+            if bid not in built[p] and bid not in over[p]:
+                used = 0
+                if B.BUILDINGS[i][2] == B.COINS:
+                    for q in range(self.n):
+                        if bid in built[q] or bid in over[q]:
+                            used += 1
+                if used < self.n - 1:
+                    out.append(bid)
+            i += 1
         return out
 
     def _left(self, bid):
