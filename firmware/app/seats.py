@@ -13,6 +13,8 @@ _TO = ("ae", "oe", "ue", "Ae", "Oe", "Ue", "ss")
 
 def plain(text):
     """text with the umlauts and ß written out in ASCII."""
+    if len(text.encode()) == len(text):  # ASCII already: 30 us of a Pico, where the search took 110
+        return text
     for i in range(len(_FROM)):
         if _FROM[i] in text:
             text = text.replace(_FROM[i], _TO[i])
