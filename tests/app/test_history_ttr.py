@@ -7,6 +7,8 @@ from play_trainmaker import watch_fit
 from support import stepped
 import play_ttr_austria
 
+FLASH_IN_HEAP_KB = 32  # the game's log (its snapshots in it), 8 blocks of 4 KB at most: a Pico's is in flash
+
 
 @stepped
 def test_ttr_austria_is_kept_on_both_screens():
