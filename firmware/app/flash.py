@@ -2,27 +2,27 @@
 queue of work on it.
 
 Every save goes through a files object of OsFiles's shape (app.store,
-app.game_save, the history), so tests can hand in one that cuts a write short
-at any byte (tests/support/memfiles.py).
+app.game_save, the history), so tests can hand in one that cuts a write short at
+any byte (tests/support/memfiles.py).
 
 Everything that writes to the flash (the game's save, the settings, a setup's
 presses, the history) waits in the app's FlashQueue and is done one step per
-poll.  A piece of work is a generator: each step (a next()) is either work for
+poll. A piece of work is a generator: each step (a next()) is either work for
 the CPU alone or one flash operation, never both, so the device polls its
-buttons between them.  An erase stalls the chip 45 ms (its code runs from that
+buttons between them. An erase stalls the chip 45 ms (its code runs from that
 flash), and littlefs may erase in any write, so the queue keeps such work away
 from the hands: a game's records (RECORD: a page programmed into the log's
 erased block, app.ringlog) are done at once, ahead of anything deferred; work
-that only has to reach the flash some time (DEFER: snapshots, the next log
-block erased ahead, the settings, the roster, a setup's presses, the history's
-record of a game that ended) waits until the hands have been off the buttons
-QUIET_MS and the screen's own work in the polls (the odds, a code) is done, or,
-once it has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most;
-the rest (NOW: the history's other writing, a snapshot once its text is
-taken) is done in the polls after the press, in order, but never while a
-button is held unless a record waits behind it.  A power cut while work is deferred loses no action: its
-record (a new game's too, app.game_save) is on flash, and a game that ended
-with its history record still owed gets it at the next boot.
+that only has to reach the flash some time (DEFER: snapshots, the next log block
+erased ahead, the settings, the roster, a setup's presses, the history's record
+of a game that ended) waits until the hands have been off the buttons QUIET_MS
+and the screen's own work in the polls (the odds, a code) is done, or, once it
+has waited MAX_WAIT_MS (SOON: at once), AFTER_MS, or LAST_MS at most; the rest
+(NOW: the history's other writing, a snapshot once its text is taken) is done in
+the polls after the press, in order, but never while a button is held unless a
+record waits behind it. A power cut while work is deferred loses no action: its
+record (a new game's too, app.game_save) is on flash, and a game that ended with
+its history record still owed gets it at the next boot.
 """
 import json
 import os
