@@ -22,12 +22,12 @@ RP2350"), and the board and the main loop take from CHIPS what they must not ass
   and LCNT alone: asked for 400 kHz at 125 MHz, the bus runs at 376.5 kHz (332 clocks a bit).
   i2c_freq() works out what to ask for so that the bus runs at the fastest rate not above the
   display's limit (at 125 MHz 399.4 kHz: 313 clocks; at 200 MHz 400 kHz: 500), from the clock
-  the chip runs at: 6 % off every byte an OLED is sent. A slow rising edge (the pull-ups)
-  only lengthens the high time. And machine.I2C's write puts each byte into the block's
-  FIFO only once the last has left the wire (the SDK waits for TX_EMPTY with TX_EMPTY_CTRL set, a byte at a time), so SCL
-  stops for the SDK's loop between bytes: 1.2 us a byte on the emulated Pico, 5 % of a
-  whole frame's 1 KB. An OLED board's show() writes its bytes into the FIFO itself
-  (drivers.mono_native.i2c_write), at the registers of the block on its bus (I2C_REGS,
+  the chip runs at: 6 % off every byte an OLED is sent. A slow rising edge (the pull-ups) only
+  lengthens the high time. And machine.I2C's write puts each byte into the block's FIFO only
+  once the last has left the wire (the SDK waits for TX_EMPTY with TX_EMPTY_CTRL set, a byte
+  at a time), so SCL stops for the SDK's loop between bytes: 1.2 us a byte on the emulated
+  Pico, 5 % of a whole frame's 1 KB. An OLED board's show() writes its bytes into the FIFO
+  itself (drivers.mono_native.i2c_write), at the registers of the block on its bus (I2C_REGS,
   i2c_regs()), keeping the FIFO fed so the bytes follow each other on the wire.
 - the watchdog's longest timeout: machine.WDT takes at most 8388 ms on both (MicroPython
   1.28's limit; the RP2040 counts each microsecond twice, RP2040-E1, the RP2350 could wait
