@@ -74,8 +74,11 @@ class Replays:
     def compute_p99(self):
         return p99([x.compute for x in self.presses])
 
-    def longest_gap(self):
-        return max(x.gap for x in self.presses + self.hard)
+    def longest_gap(self, which):
+        """The longest gap between two polls of those which names: "polls" (a module's
+        import aside), "flash" (the polls that erased or programmed), "imports"."""
+        return max([gap for p in self.presses + self.hard for gap, what, parts in p.polls.values()
+                    if _POLLS[which](what, parts)] or [0.0])
 
     def lost(self):
         return sum(x.lost for x in self.presses + self.hard)
@@ -112,12 +115,12 @@ class Replays:
         out.append("  slowest presses (press -> frame pushed, compute):")
         for p in sorted(self.presses, key=lambda p: -p.press)[:6]:
             out.append("    %6.1f ms %6.1f ms  %s" % (p.press, p.compute, p.label()))
-        longest = max(self.presses + self.hard, key=lambda p: p.gap)  # the odds' hardest state too
-        out.append("  longest gap: %.1f ms, a poll doing: %s (during %s)" % (longest.gap, longest.gap_what,
-                                                                           longest.label()))
+        gap, what, during = max((g, w, p.label()) for p in self.presses + self.hard  # the odds' hardest state too
+                                for g, w, parts in p.polls.values() if _POLLS["polls"](w, parts))
+        out.append("  longest gap (a module's import aside): %.1f ms, a poll doing: %s (during %s)" % (gap, what, during))
         saving = max(self.presses, key=lambda p: p.save_gap)
         out.append("  longest gap where the poll saved: %.1f ms (after %s)" % (saving.save_gap, saving.label()))
-        out.append("  slowest polls that did not save (ms: the poll and the wait after it; where it went:"
+        out.append("  slowest polls that did not save (ms: the poll's time awake; where it went:"
                    " the rest of the CPU + render + show's CPU + bus + collection + flash):")
         polls = sorted(((g, w, parts, p.label()) for p in self.presses + self.hard for g, w, parts in p.polls.values()
                         if w != "save"), reverse=True)
@@ -139,13 +142,24 @@ CHIP_ALONE = ("finger -> frame pushed (a short press reaches the app within a mi
               " release on the chip, which the bench starts its clock after)",
               "presses that had to wait for flash work, and the poll gaps with the hands at the buttons"
               " (the flash's erases and programs in emulated time)",
-              "boot to the first screen through littlefs, and the make deploy install's heap")
+              "boot to the first screen and a module's import through littlefs (here the files are in"
+              " memory: an import's poll is no figure of the Pico's), and the make deploy install's heap")
+# the polls each gap row takes (Press.polls: what the poll did, where its time went, the flash last)
+_POLLS = {"polls": lambda what, parts: not what.startswith("load "),
+          "flash": lambda what, parts: float(parts.rsplit("+", 1)[1]) > 0,
+          "imports": lambda what, parts: what.startswith("load ")}
 SPEED_ROWS = (
     ("press -> frame pushed, p99, bus included", "press_p99", (),
      dict(zip(("budget", "goal"), budgets.PRESS_MS), unjudged=CHIP_ONLY)),
     ("press -> frame, compute only, p99", "compute_p99", (),
      dict(zip(("budget", "goal"), budgets.COMPUTE_MS), unjudged=CHIP_ONLY)),
-    ("longest gap between two button polls", "longest_gap", (), dict(zip(("budget", "goal"), budgets.GAP_MS))),
+    # the time awake between two polls, as make chip counts it; where the frames are drawn by
+    # code the bench cannot run, the polls that draw are the chip's to judge, not those with flash work
+    ("longest gap between two button polls", "longest_gap", ("polls",),
+     dict(zip(("budget", "goal"), budgets.GAP_MS), unjudged=CHIP_ONLY)),
+    ("  the longest of a poll with flash work", "longest_gap", ("flash",), dict(zip(("budget", "goal"), budgets.GAP_MS))),
+    ("  the longest of a module's import", "longest_gap", ("imports",),
+     dict(zip(("budget", "goal"), budgets.GAP_MS), unjudged=tuple(boards()))),
     ("presses lost", "lost", (), dict(budget=0, goal=0, unit="", fmt="%d")),
     ("Trainmaker odds after a roll, past the tumble", "odds_late", (),
      dict(zip(("budget", "goal"), budgets.ODDS_LATE_MS))),

@@ -139,8 +139,8 @@ def frozen_peak_fits(image, board, game, budget):
 class Press:
     """One press of a replayed game, the fastest of the runs for each figure.
 
-    The longest gap is the longest of its polls, each poll the fastest of the
-    runs: a hiccup of the host must then hit the same poll in every run."""
+    Each of its polls is the fastest of the runs (the gaps' rows take the longest of
+    them): a hiccup of the host must then hit the same poll in every run."""
 
     FIELDS = ("press", "compute", "settle", "save_gap", "drawn")
 
@@ -149,9 +149,9 @@ class Press:
         self.ev = int(parts[2])
         self.screen = parts[3]
         self.action = parts[4]
-        self.press, self.compute, self.settle, self.gap, self.save_gap = (float(x) for x in parts[5:10])
+        self.press, self.compute, self.settle = (float(x) for x in parts[5:8])
+        self.save_gap = float(parts[9])
         self.lost = int(parts[10])
-        self.gap_what = parts[12].replace("/", " ")
         self.drawn = float(parts[13])  # the last frame pushed (settle: at rest, flash work done)
         self.polls = {}  # key -> [gap, what, parts] of each poll (bench_loop's GAPS line)
 
@@ -159,7 +159,6 @@ class Press:
         for field in parts[2:]:
             key, gap, what, parts = field.split("=")
             self.polls[key] = [float(gap), what.replace("/", " "), parts]
-        self._longest()
 
     def merge(self, other):
         for f in self.FIELDS:
@@ -172,11 +171,6 @@ class Press:
             elif gap < mine[0]:
                 mine[0] = gap
                 mine[2] = parts
-        self._longest()
-
-    def _longest(self):
-        if self.polls:
-            self.gap, self.gap_what, _ = max(self.polls.values())
 
     def rolled(self):
         """The press rolled Trainmaker's dice (its last action a roll)."""

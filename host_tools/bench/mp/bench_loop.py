@@ -16,8 +16,9 @@ as the chip does it (flash.py; not the flash
 model's own bookkeeping), plus the garbage collection after a frame was shown
 (done between polls here, where this runtime can).
 A short press holds its button 100 ms, a long one 800 ms; after each press
-the loop runs on until the screen is at rest (no redraw, nothing waiting), and after
-the last until no flash work waits either (Loop.leave).
+the loop runs on until the screen is at rest (no redraw, nothing waiting) and 360 ms
+have passed since the release (make chip's pace), and after the last until no flash
+work waits either (Loop.leave).
 
 Prints a PRESS and a GAPS line per press (see Loop.report) and BENCH totals.
 """
@@ -30,7 +31,11 @@ from presses import presses
 
 _HOLD_MS = 100
 _LONG_HOLD_MS = 800
-_RELEASED_MS = 50  # before the next press: the debouncer takes 30 ms to see a release
+# the next press comes this long after a release at the soonest, the pace of make chip's
+# presses (its rest, host_tools/chip/play.mjs, comes 360 ms after a release): the work that
+# waits for the hands to leave (app.flash.AFTER_MS: a module's import, a collection) is done
+# between presses, as there
+_PACE_MS = 360
 _LOST_MS = 300  # a press not seen this long after its release was lost
 _REST_MS = 10000  # a screen still busy this long after a press is reported
 _LEFT_MS = 30000  # flash work still waiting this long after the last press is reported
@@ -67,7 +72,6 @@ class Loop:
         import main
         from app.app import App
         from app.flash import OsFiles
-        from app.game_save import GameSave
         from app.store import FileStore
         from drivers.buttons import Debouncer, Edges
         from flash import FlashFiles
@@ -89,8 +93,9 @@ class Loop:
         self.display = board.display(colours)
         # Pico ms per host us, at the clock the board runs the chip at (R is at reference.HZ)
         self.scale = r_pico_ms * 1000 / self.ref_us / 1000 * reference.HZ / machine.freq()
-        # a gadget past its first boot: /data and the game log's files made (once, uncounted)
-        GameSave(FileStore("/data", OsFiles()), "game", None).prepare()
+        # a gadget past its first boot, uncounted: the work its first boot left the polls after
+        # its first frame (the game log's, the history's and the small saves' blocks made) done
+        App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", OsFiles()), Rng(seed), colours).flush()
         self.files = FlashFiles(clock.now_us)
         self.flash = self.files.flash
         app = App(self.display, board.WIDTH, board.HEIGHT, FileStore("/data", self.files), Rng(seed), colours)
@@ -223,7 +228,9 @@ class Loop:
         self.now = end + wait
         self.polls += 1
         self.actions += len(self.done)
-        gap = ms + wait
+        # the gap as make chip counts it: the time awake, for while it sleeps main.run watches
+        # the pins (a millisecond at a time) and polls at once on an edge
+        gap = ms
         if self.handled:
             what, kind = "press %s %s" % (self.screen, ",".join(self.done) or "-"), "press"
         elif self.flash.programmed != programmed:
@@ -232,7 +239,7 @@ class Loop:
             what = kind = "show %s" % type(self.app.top).__name__
         elif self.render_us:
             what = kind = "tick %s" % type(self.app.top).__name__
-        elif loading is not None and loading not in self.app.loading:
+        elif loading is not None and self.app.loading[:1] != [loading]:  # (a room-making collection keeps it)
             what = kind = "load %s" % loading
         else:
             what = kind = "idle"
@@ -282,7 +289,7 @@ class Loop:
                     drawn = last.get("shown_at", last["end"])
                 if last["shown"] or last["stall"]:
                     rest = last["end"]
-                elif (self.now - down >= hold + _RELEASED_MS and self.now - seen["start"] >= wait
+                elif (self.now - down >= hold + _PACE_MS and self.now - seen["start"] >= wait
                       and not self.dev.busy()):
                     break
             elif self.now - down >= hold + _LOST_MS:
