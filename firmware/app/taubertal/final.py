@@ -21,13 +21,6 @@ _INPUTS = {
 }
 
 
-def _missing(g, p):
-    for seat, _ in g.final_missing():
-        if seat == p:
-            return True
-    return False
-
-
 class FinalHub(LiveMenu):
     def __init__(self):
         LiveMenu.__init__(self, "Final score")
@@ -38,8 +31,9 @@ class FinalHub(LiveMenu):
         cols = app.ui.cols
         self.title = "Game over" if g.ended else "Final score"
         rows = []
+        missing = [seat for seat, _ in g.final_missing()]  # once for all the rows
         for p in range(g.n):
-            right = ("? " if _missing(g, p) else "") + str(g.score(p))
+            right = ("? " if p in missing else "") + str(g.score(p))
             rows.append((spread(names[p], right, cols), None))
         rows.append(("Ranking", None))
         rows.append(("BG Stats code" if g.ended else "Finish game", None))
