@@ -1,14 +1,16 @@
 """The OLED boards' hot loops, in native code (RP2040 and RP2350): where two frames
-differ, a frame filled with one colour, and text at twice its size.
+differ, a frame filled with one colour, text at twice its size, and small bitmaps' lit pixels.
 
 The SSD1306 takes a window of columns, so show() sends of each changed page only the
-columns from its first changed byte to its last: a number that changes costs its own
-width on the 400 kHz bus, not the page's 128 bytes.  Finding them is a byte at a time;
+columns from its first changed byte to its last (two windows where a long run of
+unchanged bytes lies between: a row's label and its value): a number that changes costs
+its own width on the 400 kHz bus, not the page's 128 bytes.  Finding them is a byte at a time;
 in Python that would cost more than it saves.  Viper compiles only where MicroPython
 has a native emitter, so the board hands this module to drivers.ssd1306, which finds
 them in Python without it (tests).  framebuf's fill sets a pixel at a time: 0.84 ms to
 clear the 128x64 frame on the emulated Pico, where a word at a time takes a few dozen us;
-app.ui's big type (2x on the OLED) took 1.7 ms a word a rectangle at a time from Python.
+app.ui's big type (2x on the OLED) took 1.7 ms a word a rectangle at a time from Python, and
+Trainmaker's dice icons 0.38-0.52 ms each (app.trainmaker.draw).
 And the bytes show() sends go into the I2C block's FIFO from here (i2c_write): machine.I2C
 waits for each byte to leave the wire before it hands over the next (drivers.chip).
 """
@@ -32,10 +34,12 @@ _PATIENCE = const(200_000)  # polls of the block before a bus that moves no more
 
 
 @micropython.viper
-def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32):  # type: ignore[name-defined]
-    """For each of the pages pages of width bytes of now and was, into out (an array of
-    ints): -1 where they hold the same bytes, else first << 16 | last, the offsets in the
-    page of the first and the last byte that differ."""
+def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32, least: int):  # type: ignore[name-defined]
+    """For each page p of the pages pages of width bytes of now and was, into out (an array
+    of 2 * pages ints): at 2p -1 where they hold the same bytes, else first << 16 | last,
+    the offsets in the page of the first and the last byte that differ; at 2p + 1 the
+    longest run of bytes between those two that do not differ, first << 16 | last, where
+    it is longer than least bytes, else -1."""
     p = 0
     while p < pages:
         a = p * width
@@ -43,12 +47,27 @@ def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32):  # type: ig
         while i < width and now[a + i] == was[a + i]:
             i += 1
         if i == width:
-            out[p] = -1
+            out[2 * p] = -1
+            out[2 * p + 1] = -1
         else:
             j = width - 1
             while now[a + j] == was[a + j]:
                 j -= 1
-            out[p] = i << 16 | j
+            out[2 * p] = i << 16 | j
+            gap = -1
+            best = least
+            run = 0
+            k = i + 1
+            while k < j:
+                if now[a + k] == was[a + k]:
+                    run += 1
+                    if run > best:
+                        best = run
+                        gap = (k + 1 - run) << 16 | k
+                else:
+                    run = 0
+                k += 1
+            out[2 * p + 1] = gap
         p += 1
 
 
@@ -130,6 +149,30 @@ def glyphs(v: int, a: int, lo: int, s: ptr8, n: int, table: ptr8,  # type: ignor
                 a += 2
             py += 1
         i += 1
+
+
+@micropython.viper
+def bits(src: ptr8, rows: int, frame: ptr8, w: int, x: int, y: int, c: int):  # type: ignore[name-defined]
+    """The lit pixels of the first rows rows of src (MONO_HLSB, 16 pixels in 2 bytes a row)
+    in colour c (0 or 1) onto frame (MONO_VLSB, w bytes a page), the bitmap's top left at
+    (x, y) and wholly inside the frame; its unlit pixels leave the frame as it is."""
+    r = 0
+    while r < rows:
+        v = (src[2 * r] << 8) | src[2 * r + 1]
+        row = y + r
+        m = 1 << (row & 7)
+        if c == 0:
+            m = 0xFF ^ m
+        a = (row >> 3) * w + x
+        while v:
+            if v & 0x8000:
+                if c:
+                    frame[a] = frame[a] | m
+                else:
+                    frame[a] = frame[a] & m
+            v = (v << 1) & 0xFFFF
+            a += 1
+        r += 1
 
 
 @micropython.viper

@@ -11,8 +11,9 @@ shifted and torn, or none.
 So this is drivers.ssd1306 (the frame buffer, the copy of what the panel shows, the span of
 changed columns found and the bytes written into the I2C block's FIFO in native code on the
 Pico) with its own set-up and its own show():
-each changed page is sent on its own, from its first changed column to its last, the
-page and that column set by four command bytes, the SSD1306's economy in page addressing.
+each changed page is sent on its own, from its first changed column to its last (in two
+parts around a long run of unchanged ones), the page and that column set by four command
+bytes, the SSD1306's economy in page addressing.
 """
 from micropython import const
 
@@ -25,6 +26,10 @@ _COLUMN_HIGH = const(0x10)  # | the high nibble
 _DC_DC = const(0xAD)  # then 0x8B: on, the module makes its own panel voltage
 _PUMP_8V = const(0x32)  # the DC-DC's output, the datasheet's default 8.0 V
 _DATA = b"\x40"  # control byte: the rest of the transfer is display data
+# a page's unchanged columns between two changed ones worth a send more: longer than its
+# 8 bytes on the bus (the address twice, the control bytes, the page and the column) and
+# the Python of a send (2-3 bytes' time)
+_SPLIT = const(11)
 
 
 class SH1106_I2C(SSD1306_I2C):
@@ -55,33 +60,42 @@ class SH1106_I2C(SSD1306_I2C):
 
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first
-        time), each changed page from its first changed column to its last."""
+        time), each changed page from its first changed column to its last, or in two parts
+        around a long run of unchanged ones (as drivers.ssd1306's)."""
         width = self.width
-        fresh = self._fresh
         spans = self._spans_of
+        pages = len(spans) >> 1
+        fresh = self._fresh
         if not fresh:
-            self._spans(self.buffer, self._shown, width, len(spans), spans)
-        cmd = self._page
-        for p in range(len(spans)):
+            self._spans(self.buffer, self._shown, width, pages, spans, _SPLIT)
+        for p in range(pages):
             if fresh:
-                lo, hi = 0, width - 1
-            else:
-                s = spans[p]
-                if s < 0:
-                    continue
-                lo, hi = s >> 16, s & 0xFFFF
-            column = lo + _COLUMN_OFFSET
-            cmd[1] = _PAGE | p
-            cmd[2] = _COLUMN_LOW | column & 0x0F
-            cmd[3] = _COLUMN_HIGH | column >> 4
-            if self._write is not None:  # into the I2C block's FIFO, as drivers.ssd1306's
-                self._wrote(self._write(self._regs, self._addr, self._page_commands, 3,
-                                        self.buffer, p * width + lo, hi - lo + 1, width, 1))
+                self._send_page(p, 0, width - 1)
                 continue
-            self._i2c.writeto(self._addr, cmd)
-            self._run[1] = self._now[p][lo:hi + 1]
-            self._i2c.writevto(self._addr, self._run)
+            s = spans[2 * p]
+            g = spans[2 * p + 1]
+            if g >= 0:
+                self._send_page(p, s >> 16, (g >> 16) - 1)
+                self._send_page(p, (g & 0xFFFF) + 1, s & 0xFFFF)
+            elif s >= 0:
+                self._send_page(p, s >> 16, s & 0xFFFF)
         self._shown[:] = self.buffer  # every change sent: what the panel shows now
         if fresh:
             self._fresh = False
             self._command(0xAF)  # display on, the first frame in its memory
+
+    def _send_page(self, p, lo, hi):
+        """Columns lo..hi of page p: the page and the first column set, then their bytes."""
+        width = self.width
+        column = lo + _COLUMN_OFFSET
+        cmd = self._page
+        cmd[1] = _PAGE | p
+        cmd[2] = _COLUMN_LOW | column & 0x0F
+        cmd[3] = _COLUMN_HIGH | column >> 4
+        if self._write is not None:  # into the I2C block's FIFO, as drivers.ssd1306's
+            self._wrote(self._write(self._regs, self._addr, self._page_commands, 3,
+                                    self.buffer, p * width + lo, hi - lo + 1, width, 1))
+            return
+        self._i2c.writeto(self._addr, cmd)
+        self._run[1] = self._now[p][lo:hi + 1]
+        self._i2c.writevto(self._addr, self._run)

@@ -4,8 +4,10 @@ The display object *is* the canvas: a framebuf.FrameBuffer in MONO_VLSB, where b
 of page p holds column x of rows 8p..8p+7 - the layout of the controller's own memory,
 so a page goes to the panel as it is. A second buffer keeps what the panel shows; show()
 compares the frame with it and finds in each changed page the first and last changed
-column (``spans``: the board's native drivers.mono_native, else Python, each page
-compared in C first). Changed pages go out as windows of those columns, a
+column, and the longest run of unchanged ones between them (``spans``: the board's native
+drivers.mono_native, else Python, each page compared in C first). Changed pages go out as
+windows of those columns, a page in two where that run is longer than a window costs (a
+row's label and its value, the blank between them unchanged), a
 run of pages in one window where that costs fewer bytes than one window each: a press
 that changes one number costs that number's columns on the bus instead of all eight
 pages (23.3 ms at 400 kHz). Given the I2C block's registers (regs) and the native loops,
@@ -16,8 +18,8 @@ only the views of the columns it sends.
 The panel is switched on by the first show(), once that frame is in its memory: the
 boot sends no blank frame first, and never shows the garbage a power-up leaves there.
 With the board's native loops (drivers.mono_native) fill() clears the frame a word at a
-time, and glyphs() draws text at twice its size from app.ui's table of the font's glyphs
-(app.ui looks for it).
+time, glyphs() draws text at twice its size from app.ui's table of the font's glyphs
+(app.ui looks for it), and bits() a small bitmap's lit pixels (Trainmaker's dice).
 """
 from array import array
 
@@ -47,6 +49,9 @@ _DATA = b"\x40"  # control byte: the rest of the transfer is display data
 _EIO = const(5)
 _ETIMEDOUT = const(110)
 _WINDOW_BYTES = const(11)  # a window's cost on the bus: its commands, and a data transfer's start
+# a page's unchanged columns between two changed ones worth a window more: longer than a
+# window's bytes and the Python of one more send (2-3 bytes' time on the bus)
+_SPLIT = const(14)
 
 
 class SSD1306_I2C(framebuf.FrameBuffer):
@@ -74,7 +79,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         # writevto lists for a run of k pages: the data control byte, then the pages
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
         self._spans = native.spans if native is not None else self._python_spans
-        self._spans_of = array("i", [0] * pages)  # show()'s spans, a page each
+        self._spans_of = array("i", [0] * (2 * pages))  # show()'s spans, a page each, and their gaps
         self._regs = regs
         self._write = native.i2c_write if native is not None and regs is not None else None
         self._fill = None
@@ -82,6 +87,8 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             self._fill = native.fill
             self._glyph_loop = native.glyphs
             self.glyphs = self._glyphs
+            self._bits_loop = native.bits
+            self.bits = self._bits
         self._window = bytearray((_COMMANDS, _COLUMNS, 0, width - 1, _PAGES, 0, 0))
         self._commands = memoryview(self._window)[1:]  # the window's commands, for the native write
         self._cmd = bytearray(2)
@@ -123,24 +130,38 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             return True
         return False
 
+    def _bits(self, src, rows, x, y, c):
+        """The lit pixels of a bitmap 16 pixels wide (MONO_HLSB, 2 bytes a row), its first
+        rows rows, at (x, y) in c (0 or 1): True once drawn; False for a bitmap not wholly
+        inside the frame, which the caller then draws its own way."""
+        if 0 <= x <= self.width - 16 and 0 <= y <= self.height - rows:
+            self._bits_loop(src, rows, self.buffer, self.width, x, y, c)
+            return True
+        return False
+
     def show(self):
         """Send the columns that differ from what the panel shows (all of them the first time)."""
         width = self.width
         fresh = self._fresh
         spans = self._spans_of
+        pages = len(spans) >> 1
         if not fresh:
-            self._spans(self.buffer, self._shown, width, len(spans), spans)
+            self._spans(self.buffer, self._shown, width, pages, spans, _SPLIT)
         first = -1  # the run of pages under way: first..end-1, columns x0..x1
         end = x0 = x1 = 0
-        for p in range(len(spans)):
+        for p in range(pages):
             if fresh:
                 lo, hi = 0, width - 1
             else:
-                s = spans[p]
-                if s < 0:
+                s = spans[2 * p]
+                g = spans[2 * p + 1]
+                if s < 0 or g >= 0:
                     if first >= 0:
                         self._send(first, end, x0, x1)
                         first = -1
+                    if s >= 0:  # a window each side of the columns that did not change
+                        self._send(p, p + 1, s >> 16, (g >> 16) - 1)
+                        self._send(p, p + 1, (g & 0xFFFF) + 1, s & 0xFFFF)
                     continue
                 lo, hi = s >> 16, s & 0xFFFF
             if first >= 0:
@@ -185,22 +206,38 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         if why:
             raise OSError(_EIO if why > 0 else _ETIMEDOUT)
 
-    def _python_spans(self, now, was, width, pages, out):
+    def _python_spans(self, now, was, width, pages, out, least):
         """drivers.mono_native.spans in Python, for boards without it: a page's bytes
         compared in C first (memoryview equality)."""
         for p in range(pages):
-            out[p] = -1 if self._now[p] == self._was[p] else _span(now, was, p * width, width)
+            if self._now[p] == self._was[p]:
+                out[2 * p] = out[2 * p + 1] = -1
+            else:
+                _span(now, was, p * width, width, least, out, 2 * p)
 
 
-def _span(now, was, start, count):
-    """For _python_spans: first << 16 | last, the offsets from start of the first and the last
-    of the count bytes from start that differ in now and was; -1 where none does."""
+def _span(now, was, start, count, least, out, at):
+    """For _python_spans, into out at at: first << 16 | last, the offsets from start of the
+    first and the last of the count bytes from start that differ in now and was, -1 where
+    none does; then the longest run between them of bytes that do not, first << 16 | last,
+    where it is longer than least, else -1."""
     i = 0
     while i < count and now[start + i] == was[start + i]:
         i += 1
-    if i == count:
-        return -1
+    out[at + 1] = -1
+    if i == count:  # (no change after all: MicroPython's views compare equal only as the same object)
+        out[at] = -1
+        return
     j = count - 1
     while now[start + j] == was[start + j]:
         j -= 1
-    return i << 16 | j
+    out[at] = i << 16 | j
+    run = 0
+    for k in range(i + 1, j):
+        if now[start + k] == was[start + k]:
+            run += 1
+            if run > least:
+                least = run
+                out[at + 1] = (k + 1 - run) << 16 | k
+        else:
+            run = 0

@@ -76,15 +76,33 @@ def test_neighbouring_pages_share_a_window_only_where_it_costs_less():
     assert oled.ram == d.buffer
 
 
-def test_the_python_span_finds_the_first_and_last_change():
+def test_the_python_span_finds_the_first_and_last_change_and_the_longest_run_between():
     from drivers.ssd1306 import _span
-    a = bytearray(20)
-    b = bytearray(20)
-    assert _span(a, b, 4, 8) == -1
+    a = bytearray(40)
+    b = bytearray(40)
     b[6] = 1
     b[9] = 2
-    b[15] = 3  # past the 8 bytes from 4
-    assert _span(a, b, 4, 8) == (2 << 16 | 5)
+    b[20] = 4
+    b[35] = 3  # past the 20 bytes from 4
+    out = [0, 0, 0]
+    # offsets 2, 5 and 16 changed; 6..15 between them did not: 10 bytes
+    _span(a, b, 4, 20, 14, out, 1)
+    assert out == [0, 2 << 16 | 16, -1]  # not more than 14
+    _span(a, b, 4, 20, 9, out, 0)
+    assert out == [2 << 16 | 16, 6 << 16 | 15, -1]
+
+
+def test_a_page_goes_in_two_windows_around_a_long_unchanged_run():
+    oled = Oled()
+    d = SSD1306_I2C(128, 64, oled)
+    d.show()
+    d.fill_rect(0, 16, 30, 5, 1)  # page 2: a label, columns 0..29,
+    d.fill_rect(110, 17, 10, 7, 1)  # and its value, 110..119: 80 unchanged between
+    assert oled.sent(d) == (40, [((2, 2), (0, 29)), ((2, 2), (110, 119))])
+    d.pixel(0, 40, 1)
+    d.pixel(15, 40, 1)  # 14 unchanged between, not worth a window more
+    assert oled.sent(d) == (16, [((5, 5), (0, 15))])
+    assert oled.ram == d.buffer
 
 
 def test_a_short_panel():
@@ -140,6 +158,7 @@ class _Native:
         self.i2c_write = native_reference.i2c_write
         self.fills = []
         self.glyph_calls = []
+        self.bits = native_reference.mono_bits
 
     def glyphs(self, *args):
         self.glyph_calls.append(args)
@@ -225,3 +244,19 @@ def test_a_write_the_block_aborts_is_an_oserror_and_the_page_is_owed():
     # what the failed shows owed
     assert oled.sent(d) == (4, [((0, 0), (3, 6))])
     assert oled.ram == d.buffer
+
+
+def test_a_bitmaps_lit_pixels_are_drawn_natively_where_it_is_wholly_inside():
+    d = SSD1306_I2C(128, 64, Oled(), native=_Native())
+    square = bytes([0xC0, 0x01]) + bytes(2) + bytes([0x80, 0x00])  # 3 rows: 2 left + 1 right, none, 1 left
+    d.fill_rect(0, 0, 128, 64, 1)
+    assert [d.bits(square, 3, x, y, 0) for x, y in ((0, 0), (112, 61), (113, 0), (-1, 0), (0, 62), (0, -1))] == [
+        True, True, False, False, False, False]  # past an edge: the caller's own way
+    unlit = [(x, y) for y in range(64) for x in range(128) if not d.pixel(x, y)]
+    assert unlit == [(0, 0), (1, 0), (15, 0), (0, 2), (112, 61), (113, 61), (127, 61), (112, 63)]
+    d.fill_rect(0, 0, 128, 64, 0)
+    d.pixel(9, 9, 1)
+    d.bits(square, 3, 7, 5, 1)
+    lit = [(x, y) for y in range(64) for x in range(128) if d.pixel(x, y)]
+    assert lit == [(7, 5), (8, 5), (22, 5), (7, 7), (9, 9)]  # in its ink, the rest left as it was
+    assert not hasattr(SSD1306_I2C(128, 64, Oled()), "bits")  # no native loops: the caller's rectangles

@@ -84,12 +84,18 @@ def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
                             frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
-def spans(now, was, width, pages, out):
-    """mono_native.spans: out[p] -1 where page p of now and was (width bytes each) is the
-    same, else first << 16 | last changed."""
+def spans(now, was, width, pages, out, least):
+    """mono_native.spans: out[2p] -1 where page p of now and was (width bytes each) is the
+    same, else first << 16 | last changed; out[2p + 1] the longest run of unchanged bytes
+    between those, first << 16 | last, where longer than least (the first such), else -1."""
     for p in range(pages):
         changed = [i for i in range(width) if now[p * width + i] != was[p * width + i]]
-        out[p] = changed[0] << 16 | changed[-1] if changed else -1
+        out[2 * p] = changed[0] << 16 | changed[-1] if changed else -1
+        out[2 * p + 1] = -1
+        for a, b in zip(changed, changed[1:]):
+            if b - a - 1 > least:
+                least = b - a - 1
+                out[2 * p + 1] = (a + 1) << 16 | (b - 1)
 
 
 def _expand(frame, out, table, start, stride, count, rows):
@@ -152,3 +158,18 @@ def mono_glyphs(v, a, lo, s, n, table, frame, w, x, y, c):
                             k = (r >> 3) * w + q
                             frame[k] = frame[k] | bit if c else frame[k] & ~bit & 0xFF
 
+
+
+def mono_bits(src, rows, frame, w, x, y, c):
+    """mono_native.bits: the lit pixels of the first rows rows of src (MONO_HLSB, 2 bytes a
+    row) in c onto the MONO_VLSB frame (w bytes a page), the bitmap's top left at (x, y)."""
+    for r in range(rows):
+        for px in range(16):
+            if src[2 * r + (px >> 3)] & 0x80 >> (px & 7):
+                bit = 1 << ((y + r) & 7)
+                k = ((y + r) >> 3) * w + x + px
+                frame[k] = frame[k] | bit if c else frame[k] & ~bit & 0xFF
+
+
+# mono_native's name, for the tests that hand this module to an OLED's driver as the board does
+bits = mono_bits
