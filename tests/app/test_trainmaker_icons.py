@@ -1,7 +1,7 @@
 """The dice's icons (app.trainmaker.draw.icon): on a canvas that doubles 1-bit images itself
-(the Display Pack's), a bitmap per face draws what the face's rectangles draw one by one
-elsewhere: ink where a rectangle of ink lies with no hole over it, the square's own colour
-in the holes, nothing outside."""
+(the Display Pack's), or draws their lit pixels at 1x (the OLED's), a bitmap per face draws
+what the face's rectangles draw one by one elsewhere: ink where a rectangle of ink lies with
+no hole over it, the square's own colour in the holes, nothing outside."""
 import framebuf
 
 import native_reference
@@ -23,6 +23,27 @@ class Doubling(framebuf.FrameBuffer):
         w, h = self.size
         native_reference.double_any(line, stride, count, self.buf, w // 2, x, y, c, w, h)
 
+
+class Lighting(framebuf.FrameBuffer):
+    """A MONO_VLSB canvas with the OLED's loop for a 1-bit image's lit pixels at 1x
+    (drivers.ssd1306.bits, drivers.mono_native.bits), through its Python twin; an image not
+    wholly inside is refused, as there."""
+
+    def __init__(self, buf, w, h):
+        super().__init__(buf, w, h, framebuf.MONO_VLSB)
+        self.buf = buf
+        self.size = (w, h)
+        self.refused = 0
+
+    def bits(self, src, rows, x, y, c):
+        w, h = self.size
+        if 0 <= x <= w - 16 and 0 <= y <= h - rows:
+            native_reference.mono_bits(src, rows, self.buf, w, x, y, c)
+            return True
+        self.refused += 1
+        return False
+
+
 # (width, height, colour, format, (ink, the square's colour) pairs)
 _SCREENS = ((128, 64, False, framebuf.MONO_VLSB, ((1, 0), (0, 1))),
             (240, 64, True, framebuf.GS4_HMSB, ((5, 0), (0, 3), (15, 2), (1, 0))))  # the Pack's width
@@ -35,9 +56,9 @@ def _by_rects(fb, face, x, y, s, ink, paper):
                      ink if r[k + 4] else paper)
 
 
-def _canvas(w, h, colour, fmt, x, y, s, paper, doubling=False):
+def _canvas(w, h, colour, fmt, x, y, s, paper, native=False):
     buf = bytearray(w * h // 2 if colour else w * h // 8)
-    fb = Doubling(buf, w, h) if doubling else framebuf.FrameBuffer(buf, w, h, fmt)
+    fb = (Doubling if colour else Lighting)(buf, w, h) if native else framebuf.FrameBuffer(buf, w, h, fmt)
     for row in range(h):  # stripes around, so a pixel drawn outside the icon shows
         fb.hline(0, row, w, (row % 3 + 7 if colour else row % 2))
     fb.fill_rect(x, y, 16 * s, 16 * s, paper)
@@ -53,12 +74,15 @@ def test_each_face_from_its_bitmap_is_its_rectangles():
                 for x, y in ((0, 0), (34, 21), (69, 40), (w - 16 * (1 + colour), h - 16 * (1 + colour))):
                     want, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper)
                     _by_rects(fb, face, x, y, 1 + colour, ink, paper)
-                    for doubling in (False, True) if colour else (False,):
-                        got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper, doubling)
+                    for native in (False, True):
+                        got, fb = _canvas(w, h, colour, fmt, x, y, 1 + colour, paper, native)
                         ui = Ui(fb, w, h, colour)
-                        assert ui.s == 1 + colour and (ui.doubled is not None) == doubling
+                        assert ui.s == 1 + colour and (ui.doubled is not None) == (native and colour)
                         icon(ui, face, x, y, ink, paper)
-                        assert bytes(got) == bytes(want), (w, face, ink, paper, x, y, doubling)
+                        assert bytes(got) == bytes(want), (w, face, ink, paper, x, y, native)
+                        # the OLED's loop drew every square but the one at the screen's foot:
+                        # its bitmap would run past the right edge (the rectangles drew it)
+                        assert not native or colour or fb.refused == (x == w - 16)
                     want = got = fb = ui = None
                     yield  # (a step per square: MicroPython's heap holds a few frames at a time)
 

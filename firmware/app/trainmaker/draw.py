@@ -2,16 +2,18 @@
 
 A die is a 16x16 square (times ui.s).  Its icon is a few rectangles on a
 12x10 grid inside it, drawn with fill_rect: ink 1, or 0 for a hole (a
-window, a door).  On the Display Pack the rectangles are drawn once into a
-bitmap per face at 1x, whose lit pixels its native loop for doubled text
-then draws in the ink, the holes left showing the square (a die's back,
-the screen's background): a rectangle at a time from Python a die took
-0.42-0.59 ms there on the emulated Pico, 0.33-0.39 so (0.38-0.52 on the
-OLED, where framebuf's blit of a bitmap, a pixel at a time, is no faster).  Dice on the
+window, a door).  The rectangles are drawn once into a bitmap per face at
+1x, whose lit pixels the board's native loop then draws in the ink (the
+Display Pack's for doubled text, the OLED's drivers.mono_native.bits), the
+holes left showing the square (a die's back, the screen's background): a
+rectangle at a time from Python a die took 0.42-0.59 ms on the emulated
+Display Pack, 0.33-0.39 so, and 0.38-0.52 on the OLED, where framebuf's
+blit of a bitmap, a pixel at a time, is no faster.  Dice on the
 train are icons standing on a rail; dice still to place sit in a frame;
 dice chosen to place are filled in.
 """
 import framebuf
+from micropython import const
 
 from app.colours import ACCENT, BG, DIM, FG, colour_of
 
@@ -60,10 +62,13 @@ def ink_of(ui, face):
     return colour_of(_COLOURS[FACES.index(face)]) if ui.colour else FG
 
 
+_GRID_ROWS = const(10)  # the rows of the icons' grid
 _halves = None  # per face, its 1x bitmap's rows 0-7 and 8-15 (MONO_HLSB, 2 bytes a row)
 
 
 def _bitmaps():
+    """Per face its 1x bitmap's rows 0-7, then 8-15 (the Display Pack's halves, each
+    doubled in one call; the OLED draws the first of each pair's whole bitmap)."""
     global _halves
     if _halves is None:
         buf = bytearray(32 * len(_ICONS))
@@ -91,6 +96,10 @@ def icon(ui, face, x, y, ink, paper=BG):
         doubled(halves[2 * i], 2, 2, x + 4, y + 6, ink)
         doubled(halves[2 * i + 1], 2, 2, x + 4, y + 22, ink)
         return
+    # the canvas's own loop for a 1-bit image's lit pixels at 1x (the OLED's), kept made by it
+    bits = getattr(ui.fb, "bits", None)
+    if s == 1 and bits is not None and bits(_bitmaps()[2 * i], _GRID_ROWS, x + 2, y + 3, ink):
+        return  # (the first half's view runs on to the bitmap's end: its rows 8 and 9 too)
     r = _ICONS[i]
     fb = ui.fb
     for k in range(0, len(r), 5):
