@@ -34,12 +34,13 @@ _PATIENCE = const(200_000)  # polls of the block before a bus that moves no more
 
 
 @micropython.viper
-def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32, least: int):  # type: ignore[name-defined]
-    """For each page p of the pages pages of width bytes of now and was, into out (an array
-    of 2 * pages ints): at 2p -1 where they hold the same bytes, else first << 16 | last,
-    the offsets in the page of the first and the last byte that differ; at 2p + 1 the
-    longest run of bytes between those two that do not differ, first << 16 | last, where
-    it is longer than least bytes, else -1."""
+def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32,  # type: ignore[name-defined]
+          gaps: ptr32, least: int):  # type: ignore[name-defined]
+    """For each page p of the pages pages of width bytes of now and was, into out[p] (an
+    array of ints): -1 where they hold the same bytes, else first << 16 | last, the offsets
+    in the page of the first and the last byte that differ; and where they differ, into
+    gaps[p] the longest run of bytes between those two that do not, first << 16 | last,
+    where it is longer than least bytes, else -1."""
     p = 0
     while p < pages:
         a = p * width
@@ -47,13 +48,12 @@ def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32, least: int):
         while i < width and now[a + i] == was[a + i]:
             i += 1
         if i == width:
-            out[2 * p] = -1
-            out[2 * p + 1] = -1
+            out[p] = -1
         else:
             j = width - 1
             while now[a + j] == was[a + j]:
                 j -= 1
-            out[2 * p] = i << 16 | j
+            out[p] = i << 16 | j
             gap = -1
             best = least
             run = 0
@@ -67,7 +67,7 @@ def spans(now: ptr8, was: ptr8, width: int, pages: int, out: ptr32, least: int):
                 else:
                     run = 0
                 k += 1
-            out[2 * p + 1] = gap
+            gaps[p] = gap
         p += 1
 
 

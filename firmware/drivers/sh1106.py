@@ -26,10 +26,10 @@ _COLUMN_HIGH = const(0x10)  # | the high nibble
 _DC_DC = const(0xAD)  # then 0x8B: on, the module makes its own panel voltage
 _PUMP_8V = const(0x32)  # the DC-DC's output, the datasheet's default 8.0 V
 _DATA = b"\x40"  # control byte: the rest of the transfer is display data
-# a page's unchanged columns between two changed ones worth a send more: longer than its
-# 8 bytes on the bus (the address twice, the control bytes, the page and the column) and
-# the Python of a send (2-3 bytes' time)
-_SPLIT = const(11)
+# a page's unchanged columns between two changed ones worth a send more: past its 8 bytes
+# on the bus (the address twice, the control bytes, the page and the column) and the
+# Python of a send (4-5 bytes' time), by drivers.ssd1306's margin
+_SPLIT = const(20)
 
 
 class SH1106_I2C(SSD1306_I2C):
@@ -64,21 +64,23 @@ class SH1106_I2C(SSD1306_I2C):
         around a long run of unchanged ones (as drivers.ssd1306's)."""
         width = self.width
         spans = self._spans_of
-        pages = len(spans) >> 1
+        gaps = self._gaps_of
         fresh = self._fresh
         if not fresh:
-            self._spans(self.buffer, self._shown, width, pages, spans, _SPLIT)
-        for p in range(pages):
+            self._spans(self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
+        for p in range(len(spans)):
             if fresh:
                 self._send_page(p, 0, width - 1)
                 continue
-            s = spans[2 * p]
-            g = spans[2 * p + 1]
-            if g >= 0:
+            s = spans[p]
+            if s < 0:
+                continue
+            g = gaps[p]
+            if g < 0:
+                self._send_page(p, s >> 16, s & 0xFFFF)
+            else:
                 self._send_page(p, s >> 16, (g >> 16) - 1)
                 self._send_page(p, (g & 0xFFFF) + 1, s & 0xFFFF)
-            elif s >= 0:
-                self._send_page(p, s >> 16, s & 0xFFFF)
         self._shown[:] = self.buffer  # every change sent: what the panel shows now
         if fresh:
             self._fresh = False

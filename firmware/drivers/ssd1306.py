@@ -49,9 +49,10 @@ _DATA = b"\x40"  # control byte: the rest of the transfer is display data
 _EIO = const(5)
 _ETIMEDOUT = const(110)
 _WINDOW_BYTES = const(11)  # a window's cost on the bus: its commands, and a data transfer's start
-# a page's unchanged columns between two changed ones worth a window more: longer than a
-# window's bytes and the Python of one more send (2-3 bytes' time on the bus)
-_SPLIT = const(14)
+# a page's unchanged columns between two changed ones worth a window more: past a window's
+# bytes and the Python of one more send (about 100 us on the Pico, 4-5 bytes' time on the
+# bus), by a margin: a split of 15 made the median press 0.3 ms slower (emulated Pico)
+_SPLIT = const(24)
 
 
 class SSD1306_I2C(framebuf.FrameBuffer):
@@ -79,7 +80,8 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         # writevto lists for a run of k pages: the data control byte, then the pages
         self._runs = [[_DATA] + [b""] * k for k in range(pages + 1)]
         self._spans = native.spans if native is not None else self._python_spans
-        self._spans_of = array("i", [0] * (2 * pages))  # show()'s spans, a page each, and their gaps
+        self._spans_of = array("i", [0] * pages)  # show()'s spans, a page each
+        self._gaps_of = array("i", [0] * pages)  # ... and the unchanged run in each
         self._regs = regs
         self._write = native.i2c_write if native is not None and regs is not None else None
         self._fill = None
@@ -144,26 +146,30 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         width = self.width
         fresh = self._fresh
         spans = self._spans_of
-        pages = len(spans) >> 1
+        gaps = self._gaps_of
         if not fresh:
-            self._spans(self.buffer, self._shown, width, pages, spans, _SPLIT)
+            self._spans(self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
         first = -1  # the run of pages under way: first..end-1, columns x0..x1
         end = x0 = x1 = 0
-        for p in range(pages):
+        for p in range(len(spans)):
             if fresh:
                 lo, hi = 0, width - 1
             else:
-                s = spans[2 * p]
-                g = spans[2 * p + 1]
-                if s < 0 or g >= 0:
+                s = spans[p]
+                if s < 0:
                     if first >= 0:
                         self._send(first, end, x0, x1)
                         first = -1
-                    if s >= 0:  # a window each side of the columns that did not change
-                        self._send(p, p + 1, s >> 16, (g >> 16) - 1)
-                        self._send(p, p + 1, (g & 0xFFFF) + 1, s & 0xFFFF)
                     continue
                 lo, hi = s >> 16, s & 0xFFFF
+                g = gaps[p]
+                if g >= 0:  # a window each side of the columns that did not change
+                    if first >= 0:
+                        self._send(first, end, x0, x1)
+                        first = -1
+                    self._send(p, p + 1, lo, (g >> 16) - 1)
+                    self._send(p, p + 1, (g & 0xFFFF) + 1, hi)
+                    continue
             if first >= 0:
                 left = min(x0, lo)
                 right = max(x1, hi)
@@ -206,38 +212,38 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         if why:
             raise OSError(_EIO if why > 0 else _ETIMEDOUT)
 
-    def _python_spans(self, now, was, width, pages, out, least):
+    def _python_spans(self, now, was, width, pages, out, gaps, least):
         """drivers.mono_native.spans in Python, for boards without it: a page's bytes
         compared in C first (memoryview equality)."""
         for p in range(pages):
             if self._now[p] == self._was[p]:
-                out[2 * p] = out[2 * p + 1] = -1
+                out[p] = -1
             else:
-                _span(now, was, p * width, width, least, out, 2 * p)
+                _span(now, was, p * width, width, least, out, gaps, p)
 
 
-def _span(now, was, start, count, least, out, at):
-    """For _python_spans, into out at at: first << 16 | last, the offsets from start of the
+def _span(now, was, start, count, least, out, gaps, p):
+    """For _python_spans, into out[p]: first << 16 | last, the offsets from start of the
     first and the last of the count bytes from start that differ in now and was, -1 where
-    none does; then the longest run between them of bytes that do not, first << 16 | last,
-    where it is longer than least, else -1."""
+    none does; where some do, into gaps[p] the longest run between them of bytes that do
+    not, first << 16 | last, where it is longer than least, else -1."""
     i = 0
     while i < count and now[start + i] == was[start + i]:
         i += 1
-    out[at + 1] = -1
     if i == count:  # (no change after all: MicroPython's views compare equal only as the same object)
-        out[at] = -1
+        out[p] = -1
         return
     j = count - 1
     while now[start + j] == was[start + j]:
         j -= 1
-    out[at] = i << 16 | j
+    out[p] = i << 16 | j
+    gaps[p] = -1
     run = 0
     for k in range(i + 1, j):
         if now[start + k] == was[start + k]:
             run += 1
             if run > least:
                 least = run
-                out[at + 1] = (k + 1 - run) << 16 | k
+                gaps[p] = (k + 1 - run) << 16 | k
         else:
             run = 0

@@ -84,12 +84,15 @@ def test_the_python_span_finds_the_first_and_last_change_and_the_longest_run_bet
     b[9] = 2
     b[20] = 4
     b[35] = 3  # past the 20 bytes from 4
-    out = [0, 0, 0]
+    out = [0, 0]
+    gaps = [0, 0]
     # offsets 2, 5 and 16 changed; 6..15 between them did not: 10 bytes
-    _span(a, b, 4, 20, 14, out, 1)
-    assert out == [0, 2 << 16 | 16, -1]  # not more than 14
-    _span(a, b, 4, 20, 9, out, 0)
-    assert out == [2 << 16 | 16, 6 << 16 | 15, -1]
+    _span(a, b, 4, 20, 14, out, gaps, 1)
+    assert (out, gaps) == ([0, 2 << 16 | 16], [0, -1])  # not more than 14
+    _span(a, b, 4, 20, 9, out, gaps, 0)
+    assert (out, gaps) == ([2 << 16 | 16, 2 << 16 | 16], [6 << 16 | 15, -1])
+    _span(a, a, 4, 20, 9, out, gaps, 0)
+    assert out[0] == -1
 
 
 def test_a_page_goes_in_two_windows_around_a_long_unchanged_run():
@@ -98,10 +101,12 @@ def test_a_page_goes_in_two_windows_around_a_long_unchanged_run():
     d.show()
     d.fill_rect(0, 16, 30, 5, 1)  # page 2: a label, columns 0..29,
     d.fill_rect(110, 17, 10, 7, 1)  # and its value, 110..119: 80 unchanged between
-    assert oled.sent(d) == (40, [((2, 2), (0, 29)), ((2, 2), (110, 119))])
+    d.fill_rect(0, 56, 2, 8, 1)
+    d.fill_rect(27, 56, 2, 8, 1)  # page 7: 25 unchanged between
+    assert oled.sent(d) == (44, [((2, 2), (0, 29)), ((2, 2), (110, 119)), ((7, 7), (0, 1)), ((7, 7), (27, 28))])
     d.pixel(0, 40, 1)
-    d.pixel(15, 40, 1)  # 14 unchanged between, not worth a window more
-    assert oled.sent(d) == (16, [((5, 5), (0, 15))])
+    d.pixel(25, 40, 1)  # 24 unchanged between, not worth a window more
+    assert oled.sent(d) == (26, [((5, 5), (0, 25))])
     assert oled.ram == d.buffer
 
 

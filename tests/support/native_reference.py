@@ -84,18 +84,19 @@ def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
                             frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
-def spans(now, was, width, pages, out, least):
-    """mono_native.spans: out[2p] -1 where page p of now and was (width bytes each) is the
-    same, else first << 16 | last changed; out[2p + 1] the longest run of unchanged bytes
+def spans(now, was, width, pages, out, gaps, least):
+    """mono_native.spans: out[p] -1 where page p of now and was (width bytes each) is the
+    same, else first << 16 | last changed, and gaps[p] the longest run of unchanged bytes
     between those, first << 16 | last, where longer than least (the first such), else -1."""
     for p in range(pages):
         changed = [i for i in range(width) if now[p * width + i] != was[p * width + i]]
-        out[2 * p] = changed[0] << 16 | changed[-1] if changed else -1
-        out[2 * p + 1] = -1
+        out[p] = changed[0] << 16 | changed[-1] if changed else -1
+        if changed:
+            gaps[p] = -1
         for a, b in zip(changed, changed[1:]):
             if b - a - 1 > least:
                 least = b - a - 1
-                out[2 * p + 1] = (a + 1) << 16 | (b - 1)
+                gaps[p] = (a + 1) << 16 | (b - 1)
 
 
 def _expand(frame, out, table, start, stride, count, rows):
