@@ -28,8 +28,8 @@ _PUMP_8V = const(0x32)  # the DC-DC's output, the datasheet's default 8.0 V
 _DATA = b"\x40"  # control byte: the rest of the transfer is display data
 # a page's unchanged columns between two changed ones worth a send more: past its 8 bytes
 # on the bus (the address twice, the control bytes, the page and the column) and the
-# Python of a send (4-5 bytes' time), by drivers.ssd1306's margin
-_SPLIT = const(20)
+# Python of a send (4-5 bytes' time); whole 4-byte words of them, so at least 16
+_SPLIT = const(15)
 
 
 class SH1106_I2C(SSD1306_I2C):
@@ -67,7 +67,7 @@ class SH1106_I2C(SSD1306_I2C):
         gaps = self._gaps_of
         fresh = self._fresh
         if not fresh:
-            self._spans(self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
+            self._spans(0, 0, 0, self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
         for p in range(len(spans)):
             if fresh:
                 self._send_page(p, 0, width - 1)

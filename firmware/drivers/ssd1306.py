@@ -51,8 +51,8 @@ _ETIMEDOUT = const(110)
 _WINDOW_BYTES = const(11)  # a window's cost on the bus: its commands, and a data transfer's start
 # a page's unchanged columns between two changed ones worth a window more: past a window's
 # bytes and the Python of one more send (about 100 us on the Pico, 4-5 bytes' time on the
-# bus), by a margin: a split of 15 made the median press 0.3 ms slower (emulated Pico)
-_SPLIT = const(24)
+# bus); whole 4-byte words of them (spans), so at least 20
+_SPLIT = const(18)
 
 
 class SSD1306_I2C(framebuf.FrameBuffer):
@@ -148,7 +148,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         spans = self._spans_of
         gaps = self._gaps_of
         if not fresh:
-            self._spans(self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
+            self._spans(0, 0, 0, self.buffer, self._shown, width, len(spans), spans, gaps, _SPLIT)
         first = -1  # the run of pages under way: first..end-1, columns x0..x1
         end = x0 = x1 = 0
         for p in range(len(spans)):
@@ -212,9 +212,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         if why:
             raise OSError(_EIO if why > 0 else _ETIMEDOUT)
 
-    def _python_spans(self, now, was, width, pages, out, gaps, least):
-        """drivers.mono_native.spans in Python, for boards without it: a page's bytes
-        compared in C first (memoryview equality)."""
+    def _python_spans(self, k, run, best, now, was, width, pages, out, gaps, least):
+        """drivers.mono_native.spans in Python, for boards without it (k, run, best: unused):
+        a page's bytes compared in C first (memoryview equality)."""
         for p in range(pages):
             if self._now[p] == self._was[p]:
                 out[p] = -1
@@ -223,10 +223,11 @@ class SSD1306_I2C(framebuf.FrameBuffer):
 
 
 def _span(now, was, start, count, least, out, gaps, p):
-    """For _python_spans, into out[p]: first << 16 | last, the offsets from start of the
-    first and the last of the count bytes from start that differ in now and was, -1 where
-    none does; where some do, into gaps[p] the longest run between them of bytes that do
-    not, first << 16 | last, where it is longer than least, else -1."""
+    """For _python_spans, into out[p]: first << 16 | last, the offsets from start (a multiple
+    of 4) of the first and the last of the count bytes from start that differ in now and
+    was, -1 where none does; where some do, into gaps[p] the longest run between them of
+    whole 4-byte words that do not, first << 16 | last (its first byte and its last), where
+    it is more than least bytes, else -1."""
     i = 0
     while i < count and now[start + i] == was[start + i]:
         i += 1
@@ -238,12 +239,15 @@ def _span(now, was, start, count, least, out, gaps, p):
         j -= 1
     out[p] = i << 16 | j
     gaps[p] = -1
+    best = least >> 2
     run = 0
-    for k in range(i + 1, j):
-        if now[start + k] == was[start + k]:
+    for k in range((i >> 2) + 1, j >> 2):
+        w = start + 4 * k
+        if (now[w] == was[w] and now[w + 1] == was[w + 1] and now[w + 2] == was[w + 2]
+                and now[w + 3] == was[w + 3]):
             run += 1
-            if run > least:
-                least = run
-                gaps[p] = (k + 1 - run) << 16 | k
+            if run > best:
+                best = run
+                gaps[p] = (k + 1 - run) * 4 << 16 | (k * 4 + 3)
         else:
             run = 0

@@ -52,10 +52,10 @@ def test_only_the_changed_columns_of_the_changed_pages_go_out():
     # the page's start column needs both nibbles: 129 is 0x81
     assert oled.commands[-2:] == [(0x01, ()), (0x18, ())]
     d.pixel(0, 30, 1)
-    d.pixel(21, 30, 1)  # 20 unchanged between: one send
+    d.pixel(16, 30, 1)  # 15 unchanged between, 12 in whole words: one send
     d.pixel(3, 40, 1)
-    d.pixel(25, 40, 1)  # 21: a send each side
-    assert oled.sent(d) == (24, [(3, 2), (5, 5), (5, 27)])
+    d.pixel(25, 40, 1)  # 21, 20 in whole words: a send each side
+    assert oled.sent(d) == (20, [(3, 2), (5, 5), (5, 26)])
     assert oled.glass() == bytes(d.buffer)
 
 

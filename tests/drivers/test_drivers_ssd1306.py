@@ -86,12 +86,12 @@ def test_the_python_span_finds_the_first_and_last_change_and_the_longest_run_bet
     b[35] = 3  # past the 20 bytes from 4
     out = [0, 0]
     gaps = [0, 0]
-    # offsets 2, 5 and 16 changed; 6..15 between them did not: 10 bytes
+    # offsets 2, 5 and 16 changed; 6..15 between them did not, of which the whole words 8..15
     _span(a, b, 4, 20, 14, out, gaps, 1)
-    assert (out, gaps) == ([0, 2 << 16 | 16], [0, -1])  # not more than 14
-    _span(a, b, 4, 20, 9, out, gaps, 0)
-    assert (out, gaps) == ([2 << 16 | 16, 2 << 16 | 16], [6 << 16 | 15, -1])
-    _span(a, a, 4, 20, 9, out, gaps, 0)
+    assert (out, gaps) == ([0, 2 << 16 | 16], [0, -1])  # not more than 14 bytes
+    _span(a, b, 4, 20, 7, out, gaps, 0)
+    assert (out, gaps) == ([2 << 16 | 16, 2 << 16 | 16], [8 << 16 | 15, -1])
+    _span(a, a, 4, 20, 7, out, gaps, 0)
     assert out[0] == -1
 
 
@@ -102,11 +102,12 @@ def test_a_page_goes_in_two_windows_around_a_long_unchanged_run():
     d.fill_rect(0, 16, 30, 5, 1)  # page 2: a label, columns 0..29,
     d.fill_rect(110, 17, 10, 7, 1)  # and its value, 110..119: 80 unchanged between
     d.fill_rect(0, 56, 2, 8, 1)
-    d.fill_rect(27, 56, 2, 8, 1)  # page 7: 25 unchanged between
-    assert oled.sent(d) == (44, [((2, 2), (0, 29)), ((2, 2), (110, 119)), ((7, 7), (0, 1)), ((7, 7), (27, 28))])
+    d.fill_rect(27, 56, 2, 8, 1)  # page 7: 25 unchanged between, the whole words 4..23 of them
+    # the windows end at the words' edges: 32 and 107 are sent though they did not change
+    assert oled.sent(d) == (53, [((2, 2), (0, 31)), ((2, 2), (108, 119)), ((7, 7), (0, 3)), ((7, 7), (24, 28))])
     d.pixel(0, 40, 1)
-    d.pixel(25, 40, 1)  # 24 unchanged between, not worth a window more
-    assert oled.sent(d) == (26, [((5, 5), (0, 25))])
+    d.pixel(21, 40, 1)  # 20 unchanged between, 16 in whole words: not worth a window more
+    assert oled.sent(d) == (22, [((5, 5), (0, 21))])
     assert oled.ram == d.buffer
 
 

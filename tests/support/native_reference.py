@@ -84,19 +84,30 @@ def double_any(line, stride, count, frame, pitch, x, y, c, w, h):
                             frame[a] = (frame[a] & 0xF0) | c if q & 1 else (frame[a] & 0x0F) | c << 4
 
 
-def spans(now, was, width, pages, out, gaps, least):
+def spans(k, run, best, now, was, width, pages, out, gaps, least):
     """mono_native.spans: out[p] -1 where page p of now and was (width bytes each) is the
-    same, else first << 16 | last changed, and gaps[p] the longest run of unchanged bytes
-    between those, first << 16 | last, where longer than least (the first such), else -1."""
+    same, else first << 16 | last changed, and gaps[p] the longest run of unchanged whole
+    4-byte words between those (the first such), first << 16 | last byte, where more than
+    least bytes, else -1 (k, run, best: unused)."""
     for p in range(pages):
-        changed = [i for i in range(width) if now[p * width + i] != was[p * width + i]]
+        a = p * width
+        changed = [i for i in range(width) if now[a + i] != was[a + i]]
         out[p] = changed[0] << 16 | changed[-1] if changed else -1
-        if changed:
-            gaps[p] = -1
-        for a, b in zip(changed, changed[1:]):
-            if b - a - 1 > least:
-                least = b - a - 1
-                gaps[p] = (a + 1) << 16 | (b - 1)
+        if not changed:
+            continue
+        gaps[p] = -1
+        words = [w for w in range(changed[0] // 4 + 1, changed[-1] // 4)
+                 if bytes(now[a + 4 * w:a + 4 * w + 4]) == bytes(was[a + 4 * w:a + 4 * w + 4])]
+        longest = least // 4
+        w = 0
+        while w < len(words):
+            n = 1
+            while w + n < len(words) and words[w + n] == words[w] + n:
+                n += 1
+            if n > longest:
+                longest = n
+                gaps[p] = 4 * words[w] << 16 | 4 * (words[w] + n) - 1
+            w += n
 
 
 def _expand(frame, out, table, start, stride, count, rows):
