@@ -117,7 +117,8 @@ class Replays:
             out.append("    %6.1f ms %6.1f ms  %s" % (p.press, p.compute, p.label()))
         gap, what, during = max((g, w, p.label()) for p in self.presses + self.hard  # the odds' hardest state too
                                 for g, w, parts in p.polls.values() if _POLLS["polls"](w, parts))
-        out.append("  longest gap (a module's import aside): %.1f ms, a poll doing: %s (during %s)" % (gap, what, during))
+        out.append("  longest gap (a module's import aside): %.1f ms, a poll doing: %s (during %s)"
+                   % (gap, what, during))
         saving = max(self.presses, key=lambda p: p.save_gap)
         out.append("  longest gap where the poll saved: %.1f ms (after %s)" % (saving.save_gap, saving.label()))
         out.append("  slowest polls that did not save (ms: the poll's time awake; where it went:"
@@ -157,7 +158,8 @@ SPEED_ROWS = (
     # code the bench cannot run, the polls that draw are the chip's to judge, not those with flash work
     ("longest gap between two button polls", "longest_gap", ("polls",),
      dict(zip(("budget", "goal"), budgets.GAP_MS), unjudged=CHIP_ONLY)),
-    ("  the longest of a poll with flash work", "longest_gap", ("flash",), dict(zip(("budget", "goal"), budgets.GAP_MS))),
+    ("  the longest of a poll with flash work", "longest_gap", ("flash",),
+     dict(zip(("budget", "goal"), budgets.GAP_MS))),
     ("  the longest of a module's import", "longest_gap", ("imports",),
      dict(zip(("budget", "goal"), budgets.GAP_MS), unjudged=tuple(boards()))),
     ("presses lost", "lost", (), dict(budget=0, goal=0, unit="", fmt="%d")),
