@@ -5,9 +5,9 @@ The SSD1306 takes a window of columns, so show() sends of each changed page only
 columns from its first changed byte to its last (two windows where a long run of
 unchanged bytes lies between: a row's label and its value): a number that changes costs
 its own width on the 400 kHz bus, not the page's 128 bytes.  Finding them is a word at a
-time, then a byte; in Python that would cost more than it saves.  Viper compiles only where MicroPython
-has a native emitter, so the board hands this module to drivers.ssd1306, which finds
-them in Python without it (tests).  framebuf's fill sets a pixel at a time: 0.84 ms to
+time, then a byte; in Python that would cost more than it saves.  Viper compiles only
+where MicroPython has a native emitter, so the board hands this module to
+drivers.ssd1306, which finds them in Python without it (tests).  framebuf's fill sets a pixel at a time: 0.84 ms to
 clear the 128x64 frame on the emulated Pico, where a word at a time takes a few dozen us;
 app.ui's big type (2x on the OLED) took 1.7 ms a word a rectangle at a time from Python, and
 Trainmaker's dice icons 0.38-0.52 ms each (app.trainmaker.draw).

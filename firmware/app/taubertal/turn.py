@@ -108,13 +108,11 @@ class BuildMenu(PlayerMenu):
         cols = app.ui.cols
         free = g.buildable(p)
         rows = []
-        i = 0
-        for bid in B.IDS:
+        for i in range(len(B.IDS)):
             label = B.BUILDINGS[i][0]  # (the table in its order: no lookup of each id)
-            if bid not in free:
+            if B.IDS[i] not in free:
                 label = "(" + fit(label, cols - 2) + ")"
             rows.append((fit(label, cols), None))
-            i += 1
         return rows
 
     def _pick(self, app, index):
